@@ -1,0 +1,54 @@
+//! Turn and step generation on the oracle fixtures' positions.
+
+use arimaa_core::{parse_position, Position, StepList, TurnGen};
+use criterion::{criterion_group, criterion_main, Criterion};
+use std::hint::black_box;
+
+fn fixture_positions() -> Vec<Position> {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../shared/fixtures/movegen.jsonl"
+    );
+    let Ok(text) = std::fs::read_to_string(path) else {
+        return vec![Position::standard()];
+    };
+    text.lines()
+        .filter_map(|l| {
+            let start = l.find("\"setposition\":\"setposition ")? + 27;
+            let end = start + l[start..].find('"')?;
+            parse_position(&l[start..end]).ok()
+        })
+        .collect()
+}
+
+fn bench(c: &mut Criterion) {
+    let positions = fixture_positions();
+    let mut gen = TurnGen::new();
+    c.bench_function("turns/standard", |b| {
+        b.iter(|| gen.count(black_box(&Position::standard())))
+    });
+    c.bench_function("turns/fixtures_all", |b| {
+        b.iter(|| {
+            positions
+                .iter()
+                .map(|p| gen.count(black_box(p)))
+                .sum::<usize>()
+        })
+    });
+    c.bench_function("steps/fixtures_all", |b| {
+        let mut list = StepList::new();
+        b.iter(|| {
+            positions
+                .iter()
+                .map(|p| {
+                    list.clear();
+                    black_box(p).legal_steps(&mut list);
+                    list.len()
+                })
+                .sum::<usize>()
+        })
+    });
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

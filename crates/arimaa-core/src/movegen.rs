@@ -1,0 +1,133 @@
+//! Legal single steps: plain steps, both halves of pushes, and pulls.
+
+use crate::bitboard::Bitboard;
+use crate::piece::{Color, Kind, Piece};
+use crate::position::{Pending, Position};
+use crate::square::Direction;
+use crate::step::{Step, StepList};
+
+/// The direction a rabbit of `color` may not step in by itself.
+#[inline]
+const fn rabbit_backward(color: Color) -> Direction {
+    match color {
+        Color::Gold => Direction::South,
+        Color::Silver => Direction::North,
+    }
+}
+
+impl Position {
+    /// Appends every legal next step of the turn in progress to `out`.
+    ///
+    /// After the first half of a push only its completions are legal. Otherwise:
+    /// plain steps of unfrozen own pieces, pulls into the square the previous own
+    /// step left, and first halves of pushes when at least two steps remain. A
+    /// push half that lands where a pull could go is left out: the pull reaches
+    /// the same board with more freedom afterwards.
+    pub fn legal_steps(&self, out: &mut StepList) {
+        if self.steps_left() == 0 {
+            return;
+        }
+        let us = self.side();
+        let them = us.opponent();
+        let own = self.color_bb(us);
+        let empty = self.empty_squares();
+        let movable = own & !self.frozen(us);
+
+        if let Pending::Push { to, kind } = self.pending() {
+            let hole = Bitboard::from_square(to);
+            for k in kind.index() + 1..6 {
+                let kind = Kind::from_index(k);
+                for from in self.kind_bb(kind) & movable & hole.neighbors() {
+                    if let Some(step) = Step::between(Piece::new(us, kind), from, to) {
+                        out.push(step);
+                    }
+                }
+            }
+            return;
+        }
+
+        self.plain_steps(us, movable, empty, out);
+
+        let mut pulled = Bitboard::EMPTY;
+        let mut pull_hole = Bitboard::EMPTY;
+        if let Pending::Pull {
+            from: hole,
+            kind: puller,
+        } = self.pending()
+        {
+            pull_hole = Bitboard::from_square(hole);
+            pulled = self.weaker_than(them, puller) & pull_hole.neighbors();
+            for from in pulled {
+                if let (Some(p), Some(step_dir)) = (self.piece_at(from), from.direction_to(hole)) {
+                    out.push(Step::new(p, from, step_dir));
+                }
+            }
+        }
+
+        if self.steps_left() >= 2 {
+            self.push_first_halves(us, movable, empty, pulled, pull_hole, out);
+        }
+    }
+
+    fn plain_steps(&self, us: Color, movable: Bitboard, empty: Bitboard, out: &mut StepList) {
+        for kind in Kind::ALL {
+            let movers = self.kind_bb(kind) & movable;
+            if movers.is_empty() {
+                continue;
+            }
+            let piece = Piece::new(us, kind);
+            for dir in Direction::ALL {
+                if kind == Kind::Rabbit && dir == rabbit_backward(us) {
+                    continue;
+                }
+                let back = dir.opposite();
+                for to in movers.shift(dir) & empty {
+                    if let Some(from) = to.step(back) {
+                        out.push(Step::new(piece, from, dir));
+                    }
+                }
+            }
+        }
+    }
+
+    fn push_first_halves(
+        &self,
+        us: Color,
+        movable: Bitboard,
+        empty: Bitboard,
+        pulled: Bitboard,
+        pull_hole: Bitboard,
+        out: &mut StepList,
+    ) {
+        let them = us.opponent();
+        let enemy = self.color_bb(them);
+        // Pushers stronger than the victim kind, built from the elephant down.
+        let mut pushers = Bitboard::EMPTY;
+        for k in (0..5).rev() {
+            pushers |= self.kind_bb(Kind::from_index(k + 1)) & movable;
+            let kind = Kind::from_index(k);
+            let victims = self.kind_bb(kind) & enemy & pushers.neighbors() & empty.neighbors();
+            for from in victims {
+                let single = Bitboard::from_square(from);
+                let mut targets = single.neighbors() & empty;
+                if pulled.has(from) {
+                    targets &= !pull_hole;
+                }
+                let piece = Piece::new(them, kind);
+                for to in targets {
+                    if let Some(step) = Step::between(piece, from, to) {
+                        out.push(step);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Every legal next step, as a new list.
+    #[must_use]
+    pub fn legal_step_list(&self) -> StepList {
+        let mut list = StepList::new();
+        self.legal_steps(&mut list);
+        list
+    }
+}

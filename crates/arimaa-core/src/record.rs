@@ -1,0 +1,95 @@
+//! Game records: `1g <setup>`, `1s <setup>`, `2g <steps>`, ... lines (`w`/`b` accepted).
+
+use crate::error::{RecordError, RecordErrorKind};
+use crate::game::Game;
+use crate::piece::Color;
+
+/// Reads a game record from its first line, replaying every move through the
+/// rules. Blank lines are skipped; a move line with no move (the usual last
+/// line of an arimaa.com record) may only come last.
+pub fn parse_record(text: &str) -> Result<Game, RecordError> {
+    let mut game = Game::new();
+    let mut ended = false;
+    for (i, raw) in text.lines().enumerate() {
+        let line = i + 1;
+        let err = |kind| RecordError { line, kind };
+        let trimmed = raw.trim();
+        if trimmed.is_empty() {
+            continue;
+        }
+        if ended {
+            return Err(err(RecordErrorKind::AfterEnd));
+        }
+        let (prefix, rest) = trimmed
+            .split_once(char::is_whitespace)
+            .unwrap_or((trimmed, ""));
+        let (number, side) = parse_prefix(prefix)
+            .ok_or_else(|| err(RecordErrorKind::BadPrefix(prefix.to_string())))?;
+        let expected_side = game.side_to_move();
+        if number != game.move_number() || side != expected_side {
+            return Err(err(RecordErrorKind::OutOfOrder {
+                found: prefix.to_string(),
+                expected: format!("{}{}", game.move_number(), expected_side.letter()),
+            }));
+        }
+        if rest.trim().is_empty() {
+            ended = true;
+            continue;
+        }
+        game.play_text(rest)
+            .map_err(|e| err(RecordErrorKind::Move(e)))?;
+    }
+    Ok(game)
+}
+
+fn parse_prefix(prefix: &str) -> Option<(u32, Color)> {
+    let side = Color::from_letter(prefix.chars().last()?)?;
+    let digits = &prefix[..prefix.len() - 1];
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    Some((digits.parse().ok()?, side))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SETUPS: &str = "1g Ra1 Rb1 Rc1 Rd1 Re1 Rf1 Rg1 Rh1 Ha2 Db2 Cc2 Md2 Ee2 Cf2 Dg2 Hh2\n\
+                          1s ra8 rb8 rc8 rd8 re8 rf8 rg8 rh8 ha7 db7 cc7 md7 ee7 cf7 dg7 hh7\n";
+
+    #[test]
+    fn reads_and_writes_back() {
+        let text = format!("{SETUPS}2g Ee2n Ee3n Ee4n Ee5n\n2s dg7s dg6s\n3w Ee6w\n");
+        let game = parse_record(&text).unwrap();
+        assert_eq!(game.record().len(), 5);
+        let again = parse_record(&game.record_text()).unwrap();
+        assert_eq!(again.position().hash(), game.position().hash());
+        assert_eq!(game.side_to_move(), Color::Silver);
+    }
+
+    #[test]
+    fn errors_name_the_line() {
+        let text = format!("{SETUPS}2g Ee2n Ee3n\n2g Ee4n\n");
+        let e = parse_record(&text).unwrap_err();
+        assert_eq!(e.line, 4);
+        assert!(e.to_string().contains("expected '2s'"), "{e}");
+        let text = format!("{SETUPS}2g Ee2n Ee3x\n");
+        assert_eq!(parse_record(&text).unwrap_err().line, 3);
+        let text = format!("{SETUPS}2g\n2s ee7s\n");
+        assert_eq!(
+            parse_record(&text).unwrap_err().kind,
+            RecordErrorKind::AfterEnd
+        );
+        assert!(matches!(
+            parse_record("x1 Ra1").unwrap_err().kind,
+            RecordErrorKind::BadPrefix(_)
+        ));
+    }
+
+    #[test]
+    fn a_trailing_empty_move_line_is_accepted() {
+        let text = format!("{SETUPS}2g Ee2n\n2s\n");
+        assert_eq!(parse_record(&text).unwrap().record().len(), 3);
+    }
+}

@@ -1,0 +1,79 @@
+//! Helpers shared by the integration tests: fixtures, a small RNG, random games.
+
+#![allow(dead_code)]
+
+use arimaa_core::{parse_position, Position, TurnGen};
+use std::path::PathBuf;
+
+/// The shared fixtures folder (`../shared/fixtures` beside the checkout).
+pub fn fixtures_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/fixtures")
+}
+
+/// The oracle's movegen fixtures, parsed.
+pub fn movegen_fixtures() -> Vec<serde_json::Value> {
+    let path = fixtures_dir().join("movegen.jsonl");
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| {
+        panic!(
+            "cannot read {}: {e} (shared/ must sit beside the checkout)",
+            path.display()
+        )
+    });
+    text.lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| serde_json::from_str(l).expect("fixture line is JSON"))
+        .collect()
+}
+
+/// The position of a fixture record.
+pub fn fixture_position(rec: &serde_json::Value) -> Position {
+    let text = rec["setposition"].as_str().expect("setposition field");
+    parse_position(text.trim_start_matches("setposition ")).expect("fixture position parses")
+}
+
+/// xorshift64*: deterministic and dependency-free.
+#[derive(Debug)]
+pub struct Rng(pub u64);
+
+impl Rng {
+    pub fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+/// Positions along random games from the standard opening: `games` games of up
+/// to `turns` turns each, every turn a uniformly random legal turn.
+pub fn random_game_positions(seed: u64, games: usize, turns: usize) -> Vec<Position> {
+    let mut rng = Rng(seed | 1);
+    let mut gen = TurnGen::new();
+    let mut out = Vec::new();
+    for _ in 0..games {
+        let mut pos = Position::standard();
+        for _ in 0..turns {
+            out.push(pos);
+            let options = gen.turns(&pos);
+            if options.is_empty()
+                || arimaa_core::rules::goal_rank(pos.side().opponent()).any() && finished(&pos)
+            {
+                break;
+            }
+            pos = options[rng.below(options.len())].result;
+        }
+    }
+    out
+}
+
+fn finished(pos: &Position) -> bool {
+    use arimaa_core::{Color, Kind, Piece};
+    Color::ALL.into_iter().any(|c| {
+        let r = pos.bitboard(Piece::new(c, Kind::Rabbit));
+        r.is_empty() || (r & arimaa_core::rules::goal_rank(c)).any()
+    })
+}

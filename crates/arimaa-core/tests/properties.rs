@@ -1,0 +1,137 @@
+//! Properties that must hold everywhere, checked along random games.
+
+mod common;
+
+use arimaa_core::notation::{format_move, parse_position, position_to_aei};
+use arimaa_core::perft::step_perft;
+use arimaa_core::{parse_move, Position, StepList, TurnGen};
+use common::{fixture_position, movegen_fixtures, random_game_positions, Rng};
+
+/// Walks random step paths through whole turns, checking the incremental hash
+/// and make/unmake at every step.
+#[test]
+fn incremental_hash_and_unmake_along_random_step_paths() {
+    let mut rng = Rng(0x5EED);
+    let mut checked = 0;
+    for start in random_game_positions(11, 12, 80) {
+        let mut pos = start;
+        let mut undos = Vec::new();
+        let mut states = vec![pos];
+        for _ in 0..4 {
+            let list = pos.legal_step_list();
+            if list.is_empty() {
+                break;
+            }
+            let step = list.as_slice()[rng.below(list.len())];
+            undos.push(pos.make_step(step));
+            assert_eq!(
+                pos.hash(),
+                pos.hash_from_scratch(),
+                "after {step} from {}",
+                position_to_aei(&states[0])
+            );
+            states.push(pos);
+            checked += 1;
+        }
+        while let Some(u) = undos.pop() {
+            states.pop();
+            pos.unmake_step(u);
+            assert!(pos == *states.last().unwrap(), "unmake restores everything");
+        }
+        assert!(pos == start);
+        if !pos.legal_step_list().is_empty() {
+            // end_turn and its undo, too.
+            let u = pos.end_turn();
+            assert_eq!(pos.hash(), pos.hash_from_scratch());
+            pos.unmake_end_turn(u);
+            assert!(pos == start);
+        }
+    }
+    assert!(checked > 2000, "only {checked} steps checked");
+}
+
+#[test]
+fn every_generated_turn_prints_and_parses_back_to_its_result() {
+    let mut gen = TurnGen::new();
+    let mut rng = Rng(77);
+    let mut checked = 0;
+    for pos in random_game_positions(23, 6, 60) {
+        let turns = gen.turns(&pos);
+        assert_eq!(
+            turns.len(),
+            gen.count(&pos),
+            "collecting and counting agree"
+        );
+        for _ in 0..60.min(turns.len()) {
+            let t = &turns[rng.below(turns.len())];
+            let text = format_move(&pos, &t.steps);
+            let (mv, mut after) = parse_move(&pos, &text).unwrap_or_else(|e| panic!("{text}: {e}"));
+            assert_eq!(mv, t.steps);
+            after.end_turn();
+            assert!(after == t.result, "{text}");
+            assert_eq!(after.hash(), after.hash_from_scratch());
+            checked += 1;
+        }
+    }
+    assert!(checked > 10_000, "only {checked} turns checked");
+}
+
+#[test]
+fn result_hashes_are_distinct_and_the_unchanged_board_is_excluded() {
+    let mut gen = TurnGen::new();
+    for pos in random_game_positions(5, 3, 40) {
+        let mut after_start = pos;
+        after_start.end_turn();
+        let turns = gen.turns(&pos);
+        let mut hashes: Vec<u64> = turns.iter().map(|t| t.result.hash()).collect();
+        hashes.sort_unstable();
+        hashes.dedup();
+        assert_eq!(hashes.len(), turns.len());
+        assert!(!turns.iter().any(|t| t.result.same_board(&pos)));
+        assert!(turns
+            .iter()
+            .all(|t| !t.steps.is_empty() && t.steps.len() <= 4));
+    }
+}
+
+#[test]
+fn mirrored_positions_have_the_same_counts() {
+    let mut gen = TurnGen::new();
+    let mut positions: Vec<Position> = movegen_fixtures().iter().map(fixture_position).collect();
+    positions.extend(random_game_positions(3, 4, 50));
+    for pos in positions {
+        let m = pos.mirror();
+        assert_eq!(m.mirror().hash(), pos.hash());
+        assert_eq!(gen.count(&m), gen.count(&pos), "{}", position_to_aei(&pos));
+        let (a, b) = (m.legal_step_list(), pos.legal_step_list());
+        assert_eq!(a.len(), b.len());
+        // Step by step, the mirrored step is legal in the mirrored position.
+        for s in b.as_slice() {
+            assert!(a.contains(s.mirror()), "{s} mirrored");
+        }
+    }
+}
+
+#[test]
+fn step_perft_agrees_with_counting_children_one_by_one() {
+    let pos = Position::standard();
+    assert_eq!(step_perft(&pos, 1), 8);
+    let mut total = 0;
+    let mut list = StepList::new();
+    pos.legal_steps(&mut list);
+    for &s in list.as_slice() {
+        let mut p = pos;
+        p.make_step(s);
+        total += step_perft(&p, 2);
+    }
+    assert_eq!(step_perft(&pos, 3), total);
+}
+
+#[test]
+fn positions_print_and_parse_back() {
+    for pos in random_game_positions(9, 3, 60) {
+        let text = position_to_aei(&pos);
+        let back = parse_position(&text).unwrap();
+        assert!(back == pos, "{text}");
+    }
+}
