@@ -5,10 +5,7 @@ use criterion::{criterion_group, criterion_main, Criterion};
 use std::hint::black_box;
 
 fn fixture_positions() -> Vec<Position> {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../shared/fixtures/movegen.jsonl"
-    );
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/fixtures/movegen.jsonl");
     let Ok(text) = std::fs::read_to_string(path) else {
         return vec![Position::standard()];
     };
@@ -28,12 +25,7 @@ fn bench(c: &mut Criterion) {
         b.iter(|| gen.count(black_box(&Position::standard())))
     });
     c.bench_function("turns/fixtures_all", |b| {
-        b.iter(|| {
-            positions
-                .iter()
-                .map(|p| gen.count(black_box(p)))
-                .sum::<usize>()
-        })
+        b.iter(|| positions.iter().map(|p| gen.count(black_box(p))).sum::<usize>())
     });
     c.bench_function("steps/fixtures_all", |b| {
         let mut list = StepList::new();

@@ -29,10 +29,7 @@ pub fn run(args: &PerftArgs) -> ExitCode {
 }
 
 fn parse_line(line: &str) -> Result<Position, String> {
-    let text = line
-        .trim()
-        .strip_prefix("setposition")
-        .unwrap_or(line.trim());
+    let text = line.trim().strip_prefix("setposition").unwrap_or(line.trim());
     parse_position(text).map_err(|e| e.to_string())
 }
 

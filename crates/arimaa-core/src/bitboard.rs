@@ -187,15 +187,11 @@ mod tests {
     #[test]
     fn corner_has_two_neighbours_and_centre_four() {
         assert_eq!(
-            Bitboard::from_square(Square::parse("a1").unwrap())
-                .neighbors()
-                .count(),
+            Bitboard::from_square(Square::parse("a1").unwrap()).neighbors().count(),
             2
         );
         assert_eq!(
-            Bitboard::from_square(Square::parse("d4").unwrap())
-                .neighbors()
-                .count(),
+            Bitboard::from_square(Square::parse("d4").unwrap()).neighbors().count(),
             4
         );
     }

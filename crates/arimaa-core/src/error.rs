@@ -41,15 +41,15 @@ impl fmt::Display for PositionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             PositionError::BadSide(s) => {
-                write!(f, "side to move '{s}' is not one of g, s, w, b (expected e.g. 'g [64 characters]')")
+                write!(
+                    f,
+                    "side to move '{s}' is not one of g, s, w, b (expected e.g. 'g [64 characters]')"
+                )
             }
             PositionError::MissingBrackets => {
                 write!(f, "the board must be enclosed in '[' and ']'")
             }
-            PositionError::WrongLength(n) => write!(
-                f,
-                "the board has {n} characters between the brackets, not 64"
-            ),
+            PositionError::WrongLength(n) => write!(f, "the board has {n} characters between the brackets, not 64"),
             PositionError::BadChar { ch, square } => {
                 write!(
                     f,
@@ -62,7 +62,10 @@ impl fmt::Display for PositionError {
                 piece.kind.count_at_start()
             ),
             PositionError::UnguardedTrap { piece, square } => {
-                write!(f, "'{piece}' on trap {square} has no friendly neighbour and would have been captured")
+                write!(
+                    f,
+                    "'{piece}' on trap {square} has no friendly neighbour and would have been captured"
+                )
             }
         }
     }
@@ -93,20 +96,14 @@ pub enum SetupError {
 impl fmt::Display for SetupError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            SetupError::BadToken(t) => write!(
-                f,
-                "setup token '{t}' is not a piece letter and a square, like 'Ra1'"
-            ),
+            SetupError::BadToken(t) => write!(f, "setup token '{t}' is not a piece letter and a square, like 'Ra1'"),
             SetupError::WrongColor(t) => {
                 write!(f, "setup token '{t}' places a piece of the other side")
             }
             SetupError::WrongRank(t) => {
                 write!(f, "setup token '{t}' is outside the side's two home ranks")
             }
-            SetupError::Duplicate(t) => write!(
-                f,
-                "setup token '{t}' places a second piece on the same square"
-            ),
+            SetupError::Duplicate(t) => write!(f, "setup token '{t}' places a second piece on the same square"),
             SetupError::WrongCount { piece, count } => write!(
                 f,
                 "the setup has {count} '{piece}' but must have exactly {}",
@@ -168,42 +165,27 @@ impl fmt::Display for MoveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             MoveError::Empty => write!(f, "the move has no steps"),
-            MoveError::BadToken(t) => write!(
-                f,
-                "'{t}' is not a step like 'Ed2n' or a capture like 'rc3x'"
-            ),
-            MoveError::TooManySteps(t) => write!(
-                f,
-                "step '{t}' would be a fifth step; a turn has at most four"
-            ),
+            MoveError::BadToken(t) => write!(f, "'{t}' is not a step like 'Ed2n' or a capture like 'rc3x'"),
+            MoveError::TooManySteps(t) => write!(f, "step '{t}' would be a fifth step; a turn has at most four"),
             MoveError::NoPiece(t) => write!(f, "step '{t}' starts on an empty square"),
             MoveError::WrongPiece { token, found } => {
-                write!(
-                    f,
-                    "step '{token}' names the wrong piece: the square holds '{found}'"
-                )
+                write!(f, "step '{token}' names the wrong piece: the square holds '{found}'")
             }
             MoveError::Illegal { token, why } => write!(f, "step '{token}' is illegal: {why}"),
-            MoveError::WrongCapture {
-                token,
-                actual: Some(a),
-            } => {
-                write!(
-                    f,
-                    "capture token '{token}' is wrong: the step captured '{a}'"
-                )
+            MoveError::WrongCapture { token, actual: Some(a) } => {
+                write!(f, "capture token '{token}' is wrong: the step captured '{a}'")
             }
-            MoveError::WrongCapture {
-                token,
-                actual: None,
-            } => {
+            MoveError::WrongCapture { token, actual: None } => {
                 write!(
                     f,
                     "capture token '{token}' is wrong: the step before it captured nothing"
                 )
             }
             MoveError::UnfinishedPush(t) => {
-                write!(f, "the move ends half-way through a push ('{t}' must be followed by the pusher's step)")
+                write!(
+                    f,
+                    "the move ends half-way through a push ('{t}' must be followed by the pusher's step)"
+                )
             }
             MoveError::NoChange => write!(f, "the move leaves the board as it was"),
             MoveError::ThirdRepetition => {

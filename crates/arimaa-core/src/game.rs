@@ -164,9 +164,7 @@ impl Game {
         for &(p, s) in &checked {
             if self.position.occupied().has(s) {
                 self.position = before;
-                return Err(MoveError::WrongPhase(format!(
-                    "setup square {s} is already occupied"
-                )));
+                return Err(MoveError::WrongPhase(format!("setup square {s} is already occupied")));
             }
             self.position.put(p, s);
         }
@@ -192,9 +190,7 @@ impl Game {
             return Err(MoveError::GameOver);
         }
         if self.in_setup() {
-            return Err(MoveError::WrongPhase(
-                "a setup is expected, not steps".into(),
-            ));
+            return Err(MoveError::WrongPhase("a setup is expected, not steps".into()));
         }
         // Re-check through the notation layer so that a hand-built Move gets the same scrutiny.
         let text = format_move(&self.position, mv);
@@ -204,8 +200,7 @@ impl Game {
             return Err(MoveError::ThirdRepetition);
         }
         let side = self.position.side();
-        self.undo
-            .push((self.position, Some(after.hash()), self.result));
+        self.undo.push((self.position, Some(after.hash()), self.result));
         self.record.push(RecordedMove {
             number: self.number,
             side,
@@ -246,11 +241,6 @@ impl Game {
     fn compute_outcome(&self) -> Option<Outcome> {
         let possible = self.seen.values().any(|&c| c >= 2);
         let mut gen = TurnGen::new();
-        outcome(
-            &self.position,
-            possible,
-            |h| self.is_third_repetition(h),
-            &mut gen,
-        )
+        outcome(&self.position, possible, |h| self.is_third_repetition(h), &mut gen)
     }
 }

@@ -10,6 +10,8 @@ pub struct KeyTable {
     used: Vec<u32>,
     zero: Option<u32>,
     mask: usize,
+    /// Grow when this many slots are used (half the table).
+    limit: usize,
 }
 
 impl KeyTable {
@@ -23,6 +25,7 @@ impl KeyTable {
             used: Vec::new(),
             zero: None,
             mask: slots - 1,
+            limit: slots / 2,
         }
     }
 
@@ -66,7 +69,7 @@ impl KeyTable {
                 }
             };
         }
-        if self.used.len() * 2 >= self.keys.len() {
+        if self.used.len() >= self.limit {
             self.grow();
         }
         let mut i = self.slot(key);
@@ -80,6 +83,33 @@ impl KeyTable {
                 self.vals[i] = val;
                 self.used.push(i as u32);
                 return Ok(());
+            }
+            i = (i + 1) & self.mask;
+        }
+    }
+
+    /// Inserts `key` without a value (set use): true when it was not there.
+    /// Touches only the key array, which halves the cache misses of `insert`.
+    #[inline]
+    pub fn insert_key(&mut self, key: u64) -> bool {
+        if key == 0 {
+            let fresh = self.zero.is_none();
+            self.zero = Some(0);
+            return fresh;
+        }
+        if self.used.len() >= self.limit {
+            self.grow();
+        }
+        let mut i = self.slot(key);
+        loop {
+            let k = self.keys[i];
+            if k == key {
+                return false;
+            }
+            if k == 0 {
+                self.keys[i] = key;
+                self.used.push(i as u32);
+                return true;
             }
             i = (i + 1) & self.mask;
         }
@@ -136,6 +166,7 @@ impl KeyTable {
         self.keys = vec![0; slots];
         self.vals = vec![0; slots];
         self.mask = slots - 1;
+        self.limit = slots / 2;
         self.used.clear();
         for (k, v) in old {
             let _ = self.insert(k, v);

@@ -5,6 +5,7 @@ use crate::piece::{Color, Kind, Piece};
 use crate::position::{Pending, Position};
 use crate::square::Direction;
 use crate::step::{Step, StepList};
+use crate::zobrist;
 
 /// The direction a rabbit of `color` may not step in by itself.
 #[inline]
@@ -82,9 +83,7 @@ impl Position {
                 }
                 let back = dir.opposite();
                 for to in movers.shift(dir) & empty {
-                    if let Some(from) = to.step(back) {
-                        out.push(Step::new(piece, from, dir));
-                    }
+                    out.push(Step::new(piece, to.step_unchecked(back), dir));
                 }
             }
         }
@@ -119,6 +118,53 @@ impl Position {
                         out.push(step);
                     }
                 }
+            }
+        }
+    }
+
+    /// For the last step of a turn (no push can start, none is half done): calls
+    /// `f` with the board hash after each legal step, without building steps or
+    /// playing them.
+    pub(crate) fn for_each_last_step_hash(&self, mut f: impl FnMut(u64)) {
+        debug_assert!(!matches!(self.pending(), Pending::Push { .. }));
+        let us = self.side();
+        let them = us.opponent();
+        let movable = self.color_bb(us) & !self.frozen(us);
+        let empty = self.empty_squares();
+        let hash = self.hash();
+        for kind in Kind::ALL {
+            let movers = self.kind_bb(kind) & movable;
+            if movers.is_empty() {
+                continue;
+            }
+            let piece = Piece::new(us, kind);
+            let index = piece.index();
+            for dir in Direction::ALL {
+                if kind == Kind::Rabbit && dir == rabbit_backward(us) {
+                    continue;
+                }
+                let back = dir.opposite();
+                for to in movers.shift(dir) & empty {
+                    let from = to.step_unchecked(back);
+                    f(hash
+                        ^ zobrist::piece(index, from.index())
+                        ^ zobrist::piece(index, to.index())
+                        ^ self.capture_key(piece, from, to));
+                }
+            }
+        }
+        if let Pending::Pull {
+            from: hole,
+            kind: puller,
+        } = self.pending()
+        {
+            for from in self.weaker_than(them, puller) & Bitboard::from_square(hole).neighbors() {
+                let Some(kind) = self.kind_at(from) else { continue };
+                let piece = Piece::new(them, kind);
+                f(hash
+                    ^ zobrist::piece(piece.index(), from.index())
+                    ^ zobrist::piece(piece.index(), hole.index())
+                    ^ self.capture_key(piece, from, hole));
             }
         }
     }

@@ -18,9 +18,7 @@ pub fn parse_position(text: &str) -> Result<Position, PositionError> {
     let side_text = text[..open].trim();
     let mut chars = side_text.chars();
     let side = match (chars.next(), chars.next()) {
-        (Some(c), None) => {
-            Color::from_letter(c).ok_or_else(|| PositionError::BadSide(side_text.to_string()))?
-        }
+        (Some(c), None) => Color::from_letter(c).ok_or_else(|| PositionError::BadSide(side_text.to_string()))?,
         _ => return Err(PositionError::BadSide(side_text.to_string())),
     };
     if !text[close + 1..].trim().is_empty() {
@@ -55,9 +53,7 @@ pub fn validate_board(pos: &Position) -> Result<(), PositionError> {
         }
         let own = pos.color_bb(color);
         if let Some(square) = (Bitboard::TRAPS & own & !own.neighbors()).first() {
-            let piece = pos
-                .piece_at(square)
-                .unwrap_or(Piece::new(color, Kind::Rabbit));
+            let piece = pos.piece_at(square).unwrap_or(Piece::new(color, Kind::Rabbit));
             return Err(PositionError::UnguardedTrap { piece, square });
         }
     }
@@ -71,10 +67,7 @@ pub fn board_to_aei(pos: &Position) -> String {
     s.push('[');
     for rank in (0..8).rev() {
         for file in 0..8 {
-            s.push(
-                pos.piece_at(Square::new(file, rank))
-                    .map_or(' ', Piece::letter),
-            );
+            s.push(pos.piece_at(Square::new(file, rank)).map_or(' ', Piece::letter));
         }
     }
     s.push(']');
@@ -298,10 +291,7 @@ pub fn parse_setup(color: Color, text: &str) -> Result<Vec<(Piece, Square)>, Set
 pub fn format_setup(placed: &[(Piece, Square)]) -> String {
     let mut v = placed.to_vec();
     v.sort_by_key(|(p, s)| (std::cmp::Reverse(p.kind), *s));
-    v.iter()
-        .map(|(p, s)| format!("{p}{s}"))
-        .collect::<Vec<_>>()
-        .join(" ")
+    v.iter().map(|(p, s)| format!("{p}{s}")).collect::<Vec<_>>().join(" ")
 }
 
 #[cfg(test)]
@@ -315,9 +305,7 @@ mod tests {
         let p = parse_position(START).unwrap();
         assert!(p.same_board(&Position::standard()));
         assert_eq!(position_to_aei(&p), START);
-        let w =
-            parse_position("w [rrrrrrrrhdcmecdh                                HDCMECDHRRRRRRRR]")
-                .unwrap();
+        let w = parse_position("w [rrrrrrrrhdcmecdh                                HDCMECDHRRRRRRRR]").unwrap();
         assert_eq!(w.side(), Color::Gold);
         assert_eq!(
             parse_position("b [rrrrrrrrhdcmecdh                                HDCMECDHRRRRRRRR]")
@@ -329,18 +317,9 @@ mod tests {
 
     #[test]
     fn broken_boards_are_refused_with_a_reason() {
-        assert_eq!(
-            parse_position("g rrrr"),
-            Err(PositionError::MissingBrackets)
-        );
-        assert_eq!(
-            parse_position("x [ ]").unwrap_err(),
-            PositionError::BadSide("x".into())
-        );
-        assert_eq!(
-            parse_position("g [   ]"),
-            Err(PositionError::WrongLength(3))
-        );
+        assert_eq!(parse_position("g rrrr"), Err(PositionError::MissingBrackets));
+        assert_eq!(parse_position("x [ ]").unwrap_err(), PositionError::BadSide("x".into()));
+        assert_eq!(parse_position("g [   ]"), Err(PositionError::WrongLength(3)));
         let bad = format!("g [{}Z{}]", " ".repeat(10), " ".repeat(53));
         assert!(matches!(
             parse_position(&bad),
@@ -366,10 +345,7 @@ mod tests {
         assert!(parse_step_token("Ed2nn").is_none());
         assert_eq!(
             parse_capture_token("rc3x"),
-            Some((
-                Piece::from_letter('r').unwrap(),
-                Square::parse("c3").unwrap()
-            ))
+            Some((Piece::from_letter('r').unwrap(), Square::parse("c3").unwrap()))
         );
         assert_eq!(parse_capture_token("rd3x"), None, "d3 is not a trap");
     }
@@ -384,15 +360,9 @@ mod tests {
             Err(SetupError::WrongColor(_))
         ));
         let dup = gold.replace("Rb1", "Ra1");
-        assert!(matches!(
-            parse_setup(Color::Gold, &dup),
-            Err(SetupError::Duplicate(_))
-        ));
+        assert!(matches!(parse_setup(Color::Gold, &dup), Err(SetupError::Duplicate(_))));
         let high = gold.replace("Rb1", "Rb3");
-        assert!(matches!(
-            parse_setup(Color::Gold, &high),
-            Err(SetupError::WrongRank(_))
-        ));
+        assert!(matches!(parse_setup(Color::Gold, &high), Err(SetupError::WrongRank(_))));
         let two_e = gold.replace("Md2", "Ed2");
         assert!(matches!(
             parse_setup(Color::Gold, &two_e),

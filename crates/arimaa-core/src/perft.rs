@@ -41,11 +41,7 @@ pub fn step_perft(pos: &Position, depth: u32) -> u64 {
     pos.legal_steps(&mut list);
     for &step in list.as_slice() {
         let undo = pos.make_step(step);
-        nodes += if depth == 1 {
-            1
-        } else {
-            step_perft(&pos, depth - 1)
-        };
+        nodes += if depth == 1 { 1 } else { step_perft(&pos, depth - 1) };
         pos.unmake_step(undo);
     }
     nodes

@@ -197,10 +197,7 @@ mod tests {
             }
         }
         assert_eq!(Piece::from_letter('x'), None);
-        assert_eq!(
-            Piece::from_letter('e'),
-            Some(Piece::new(Color::Silver, Kind::Elephant))
-        );
+        assert_eq!(Piece::from_letter('e'), Some(Piece::new(Color::Silver, Kind::Elephant)));
     }
 
     #[test]

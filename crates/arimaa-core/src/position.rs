@@ -7,12 +7,24 @@ use crate::square::Square;
 use crate::step::Step;
 use crate::zobrist;
 
+/// `NEAR_TRAPS[s]`: the traps orthogonally next to square `s`.
+const NEAR_TRAPS: [Bitboard; 64] = {
+    let mut out = [Bitboard::EMPTY; 64];
+    let mut s = 0;
+    while s < 64 {
+        out[s] = Bitboard(Bitboard(1 << s).neighbors().0 & Bitboard::TRAPS.0);
+        s += 1;
+    }
+    out
+};
+
 /// What the previous step of this turn leaves open.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 pub enum Pending {
     /// Nothing: the turn just started, or the last step closed a push or a pull.
     None,
-    /// An own piece of `kind` just left `from`: a weaker enemy next to `from` may be pulled in.
+    /// An own piece of `kind` just left `from` and a weaker enemy next to `from`
+    /// may be pulled in (without such an enemy the state is `None`).
     Pull {
         /// The square the puller left.
         from: Square,
@@ -72,11 +84,7 @@ impl Position {
     /// An empty board with `side` to move at the start of its turn.
     #[must_use]
     pub fn empty(side: Color) -> Position {
-        let hash = if side == Color::Silver {
-            zobrist::SIDE
-        } else {
-            0
-        };
+        let hash = if side == Color::Silver { zobrist::SIDE } else { 0 };
         Position {
             kinds: [Bitboard::EMPTY; 6],
             colors: [Bitboard::EMPTY; 2],
@@ -188,11 +196,7 @@ impl Position {
     /// The hash computed from nothing; equals [`Position::hash`] when the incremental updates are right.
     #[must_use]
     pub fn hash_from_scratch(&self) -> u64 {
-        let mut h = if self.side == Color::Silver {
-            zobrist::SIDE
-        } else {
-            0
-        };
+        let mut h = if self.side == Color::Silver { zobrist::SIDE } else { 0 };
         for color in Color::ALL {
             for kind in Kind::ALL {
                 let p = Piece::new(color, kind);
@@ -258,9 +262,7 @@ impl Position {
     #[inline]
     #[must_use]
     pub fn kind_at(&self, sq: Square) -> Option<Kind> {
-        Kind::ALL
-            .into_iter()
-            .find(|k| self.kinds[k.index()].has(sq))
+        Kind::ALL.into_iter().find(|k| self.kinds[k.index()].has(sq))
     }
 
     /// The piece standing on `sq`, if any.
@@ -293,8 +295,7 @@ impl Position {
     /// True when the piece on `sq` is frozen (false for an empty square).
     #[must_use]
     pub fn is_frozen(&self, sq: Square) -> bool {
-        self.piece_at(sq)
-            .is_some_and(|p| self.frozen(p.color).has(sq))
+        self.piece_at(sq).is_some_and(|p| self.frozen(p.color).has(sq))
     }
 
     /// True when the turn may end here: at least one step taken, no push half
@@ -302,9 +303,7 @@ impl Position {
     #[inline]
     #[must_use]
     pub fn can_end_turn(&self) -> bool {
-        self.steps_left < 4
-            && !matches!(self.pending, Pending::Push { .. })
-            && self.hash != self.start_hash
+        self.steps_left < 4 && !matches!(self.pending, Pending::Push { .. }) && self.hash != self.start_hash
     }
 
     /// Plays one step (assumed legal: see [`Position::legal_steps`]), resolves
@@ -323,8 +322,7 @@ impl Position {
         let moved = Bitboard::from_square(from) | Bitboard::from_square(to);
         self.kinds[piece.kind.index()] ^= moved;
         self.colors[piece.color.index()] ^= moved;
-        self.hash ^=
-            zobrist::piece(piece.index(), from.index()) ^ zobrist::piece(piece.index(), to.index());
+        self.hash ^= zobrist::piece(piece.index(), from.index()) ^ zobrist::piece(piece.index(), to.index());
         // Only the moving colour can lose support, and only one trap is near a step.
         let own = self.colors[piece.color.index()];
         if let Some(trap) = (Bitboard::TRAPS & own & !own.neighbors()).first() {
@@ -337,16 +335,19 @@ impl Position {
         self.pending = if piece.color == self.side {
             match self.pending {
                 Pending::Push { to: hole, .. } if hole == to => Pending::None,
-                _ => Pending::Pull {
-                    from,
-                    kind: piece.kind,
-                },
+                // Only remember the square when a pull into it is possible: states
+                // that differ in nothing else then share one table entry.
+                _ if (self.weaker_than(piece.color.opponent(), piece.kind)
+                    & Bitboard::from_square(from).neighbors())
+                .any() =>
+                {
+                    Pending::Pull { from, kind: piece.kind }
+                }
+                _ => Pending::None,
             }
         } else {
             match self.pending {
-                Pending::Pull { from: hole, kind } if hole == to && piece.kind < kind => {
-                    Pending::None
-                }
+                Pending::Pull { from: hole, kind } if hole == to && piece.kind < kind => Pending::None,
                 _ => Pending::Push {
                     to: from,
                     kind: piece.kind,
@@ -363,24 +364,31 @@ impl Position {
     pub fn hash_after_step(&self, step: Step) -> u64 {
         let piece = step.piece();
         let (from, to) = (step.from(), step.to());
-        let from_bb = Bitboard::from_square(from);
-        let to_bb = Bitboard::from_square(to);
-        let mut h = self.hash
+        self.hash
             ^ zobrist::piece(piece.index(), from.index())
-            ^ zobrist::piece(piece.index(), to.index());
-        let own = self.colors[piece.color.index()] ^ from_bb ^ to_bb;
+            ^ zobrist::piece(piece.index(), to.index())
+            ^ self.capture_key(piece, from, to)
+    }
+
+    /// The Zobrist key of what `piece` moving `from` -> `to` captures (0 for nothing).
+    #[inline]
+    pub(crate) fn capture_key(&self, piece: Piece, from: Square, to: Square) -> u64 {
+        let to_bb = Bitboard::from_square(to);
+        let own = self.colors[piece.color.index()] ^ Bitboard::from_square(from) ^ to_bb;
         // Only a trap next to the old square, or the new square itself, can lose its guard.
-        for trap in (from_bb.neighbors() | to_bb) & Bitboard::TRAPS & own {
+        let candidates = (NEAR_TRAPS[from.index()] | (to_bb & Bitboard::TRAPS)) & own;
+        let mut key = 0;
+        for trap in candidates {
             if (Bitboard::from_square(trap).neighbors() & own).is_empty() {
                 let kind = if trap == to {
                     piece.kind
                 } else {
                     self.kind_at(trap).unwrap_or(Kind::Rabbit)
                 };
-                h ^= zobrist::piece(Piece::new(piece.color, kind).index(), trap.index());
+                key ^= zobrist::piece(Piece::new(piece.color, kind).index(), trap.index());
             }
         }
-        h
+        key
     }
 
     /// Takes back the step that returned `undo`.

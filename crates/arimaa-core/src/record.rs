@@ -20,11 +20,8 @@ pub fn parse_record(text: &str) -> Result<Game, RecordError> {
         if ended {
             return Err(err(RecordErrorKind::AfterEnd));
         }
-        let (prefix, rest) = trimmed
-            .split_once(char::is_whitespace)
-            .unwrap_or((trimmed, ""));
-        let (number, side) = parse_prefix(prefix)
-            .ok_or_else(|| err(RecordErrorKind::BadPrefix(prefix.to_string())))?;
+        let (prefix, rest) = trimmed.split_once(char::is_whitespace).unwrap_or((trimmed, ""));
+        let (number, side) = parse_prefix(prefix).ok_or_else(|| err(RecordErrorKind::BadPrefix(prefix.to_string())))?;
         let expected_side = game.side_to_move();
         if number != game.move_number() || side != expected_side {
             return Err(err(RecordErrorKind::OutOfOrder {
@@ -36,8 +33,7 @@ pub fn parse_record(text: &str) -> Result<Game, RecordError> {
             ended = true;
             continue;
         }
-        game.play_text(rest)
-            .map_err(|e| err(RecordErrorKind::Move(e)))?;
+        game.play_text(rest).map_err(|e| err(RecordErrorKind::Move(e)))?;
     }
     Ok(game)
 }
@@ -77,10 +73,7 @@ mod tests {
         let text = format!("{SETUPS}2g Ee2n Ee3x\n");
         assert_eq!(parse_record(&text).unwrap_err().line, 3);
         let text = format!("{SETUPS}2g\n2s ee7s\n");
-        assert_eq!(
-            parse_record(&text).unwrap_err().kind,
-            RecordErrorKind::AfterEnd
-        );
+        assert_eq!(parse_record(&text).unwrap_err().kind, RecordErrorKind::AfterEnd);
         assert!(matches!(
             parse_record("x1 Ra1").unwrap_err().kind,
             RecordErrorKind::BadPrefix(_)

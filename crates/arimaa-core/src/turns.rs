@@ -7,7 +7,7 @@
 //! expanded and counted once.
 
 use crate::keytable::KeyTable;
-use crate::position::Position;
+use crate::position::{Pending, Position};
 use crate::step::{Move, StepList};
 
 /// One legal turn: its canonical steps and the position after it (opponent to move).
@@ -66,70 +66,73 @@ impl TurnGen {
     }
 
     fn walk<const COLLECT: bool>(&mut self, pos: &Position, path: &mut Move) {
-        let mut list = StepList::new();
-        pos.legal_steps(&mut list);
         if pos.steps_left() == 1 {
-            self.last_steps::<COLLECT>(pos, path, &list);
+            self.last_steps::<COLLECT>(pos, path);
             return;
         }
+        let mut list = StepList::new();
+        pos.legal_steps(&mut list);
         for &step in list.as_slice() {
             let mut child = *pos;
             child.make_step(step);
             path.push(step);
-            if child.can_end_turn() {
+            if child.can_end_turn() && !COLLECT {
+                self.ends.insert_key(child.hash());
+            } else if child.can_end_turn() {
                 let index = self.turns.len() as u32;
                 match self.ends.insert(child.hash(), index) {
-                    Ok(()) if COLLECT => {
+                    Ok(()) => {
                         let mut result = child;
                         result.end_turn();
-                        self.turns.push(Turn {
-                            steps: *path,
-                            result,
-                        });
+                        self.turns.push(Turn { steps: *path, result });
                     }
-                    Err(old) if COLLECT => {
+                    Err(old) => {
                         let turn = &mut self.turns[old as usize];
                         if path.len() < turn.steps.len() {
                             turn.steps = *path;
                         }
                     }
-                    _ => {}
                 }
             }
-            if child.steps_left() > 0 && self.seen.insert(child.state_key(), 0).is_ok() {
+            if child.steps_left() > 0 && self.seen.insert_key(child.state_key()) {
                 self.walk::<COLLECT>(&child, path);
             }
             path.pop();
         }
     }
 
-    /// The turn's last step: only the final board matters, so hash it without playing it.
-    fn last_steps<const COLLECT: bool>(
-        &mut self,
-        pos: &Position,
-        path: &mut Move,
-        list: &StepList,
-    ) {
+    /// The turn's last step: only the final board matters. When counting, the
+    /// boards are hashed straight from the bitboards without building or playing steps.
+    fn last_steps<const COLLECT: bool>(&mut self, pos: &Position, path: &mut Move) {
         let start = pos.turn_start_hash();
+        if !COLLECT && !matches!(pos.pending(), Pending::Push { .. }) {
+            let ends = &mut self.ends;
+            pos.for_each_last_step_hash(|hash| {
+                if hash != start {
+                    ends.insert_key(hash);
+                }
+            });
+            return;
+        }
+        let mut list = StepList::new();
+        pos.legal_steps(&mut list);
         for &step in list.as_slice() {
             let hash = pos.hash_after_step(step);
             if hash == start {
                 continue;
             }
+            if !COLLECT {
+                self.ends.insert_key(hash);
+                continue;
+            }
             let index = self.turns.len() as u32;
-            match self.ends.insert(hash, index) {
-                Ok(()) if COLLECT => {
-                    let mut result = *pos;
-                    result.make_step(step);
-                    result.end_turn();
-                    path.push(step);
-                    self.turns.push(Turn {
-                        steps: *path,
-                        result,
-                    });
-                    path.pop();
-                }
-                _ => {}
+            if self.ends.insert(hash, index).is_ok() {
+                let mut result = *pos;
+                result.make_step(step);
+                result.end_turn();
+                path.push(step);
+                self.turns.push(Turn { steps: *path, result });
+                path.pop();
             }
         }
     }

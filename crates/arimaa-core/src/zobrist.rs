@@ -47,13 +47,7 @@ mod tests {
 
     #[test]
     fn keys_are_distinct() {
-        let mut all: Vec<u64> = PIECE
-            .iter()
-            .chain(&STEPS)
-            .chain(&PULL)
-            .chain(&PUSH)
-            .copied()
-            .collect();
+        let mut all: Vec<u64> = PIECE.iter().chain(&STEPS).chain(&PULL).chain(&PUSH).copied().collect();
         all.push(SIDE);
         let n = all.len();
         all.sort_unstable();

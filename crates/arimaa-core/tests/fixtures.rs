@@ -28,12 +28,7 @@ fn every_fixture_has_the_oracles_turn_and_step_counts() {
             ));
         }
     }
-    assert!(
-        wrong.is_empty(),
-        "{} mismatches:\n{}",
-        wrong.len(),
-        wrong.join("\n")
-    );
+    assert!(wrong.is_empty(), "{} mismatches:\n{}", wrong.len(), wrong.join("\n"));
 }
 
 #[test]
@@ -76,8 +71,7 @@ fn oracle_sample_moves_parse_strictly_and_give_the_oracles_boards() {
         let results = rec["sample_results"].as_array().unwrap();
         for (m, r) in moves.iter().zip(results) {
             let text = m.as_str().unwrap();
-            let (mv, after) =
-                parse_move(&pos, text).unwrap_or_else(|e| panic!("{}: '{text}': {e}", rec["id"]));
+            let (mv, after) = parse_move(&pos, text).unwrap_or_else(|e| panic!("{}: '{text}': {e}", rec["id"]));
             assert_eq!(
                 notation::board_to_aei(&after),
                 r.as_str().unwrap(),
@@ -106,18 +100,13 @@ fn standard_opening_has_3353_turns_for_either_side() {
         gold.legal_step_list().len() as u64,
         rec["gold_to_move_steps"].as_u64().unwrap()
     );
-    let silver =
-        notation::parse_position(&format!("s {}", rec["board"].as_str().unwrap())).unwrap();
+    let silver = notation::parse_position(&format!("s {}", rec["board"].as_str().unwrap())).unwrap();
     assert_eq!(silver.side(), Color::Silver);
     assert_eq!(
         gen.count(&silver),
         rec["silver_to_move_same_board_moves"].as_u64().unwrap() as usize
     );
-    let spec = notation::parse_position(&format!(
-        "g {}",
-        rec["spec_example_board"].as_str().unwrap()
-    ))
-    .unwrap();
+    let spec = notation::parse_position(&format!("g {}", rec["spec_example_board"].as_str().unwrap())).unwrap();
     assert_eq!(
         gen.count(&spec),
         rec["spec_example_gold_moves"].as_u64().unwrap() as usize

@@ -57,11 +57,7 @@ fn every_generated_turn_prints_and_parses_back_to_its_result() {
     let mut checked = 0;
     for pos in random_game_positions(23, 6, 60) {
         let turns = gen.turns(&pos);
-        assert_eq!(
-            turns.len(),
-            gen.count(&pos),
-            "collecting and counting agree"
-        );
+        assert_eq!(turns.len(), gen.count(&pos), "collecting and counting agree");
         for _ in 0..60.min(turns.len()) {
             let t = &turns[rng.below(turns.len())];
             let text = format_move(&pos, &t.steps);
@@ -88,9 +84,7 @@ fn result_hashes_are_distinct_and_the_unchanged_board_is_excluded() {
         hashes.dedup();
         assert_eq!(hashes.len(), turns.len());
         assert!(!turns.iter().any(|t| t.result.same_board(&pos)));
-        assert!(turns
-            .iter()
-            .all(|t| !t.steps.is_empty() && t.steps.len() <= 4));
+        assert!(turns.iter().all(|t| !t.steps.is_empty() && t.steps.len() <= 4));
     }
 }
 

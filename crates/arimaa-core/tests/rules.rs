@@ -60,19 +60,14 @@ fn frozen_pieces_cannot_move_but_can_be_pushed() {
 fn equal_strength_neither_freezes_nor_pushes() {
     let p = board('g', "Dd4 dd5 Ra1 ra8");
     legal(&p, "Dd4w");
-    assert!(matches!(
-        illegal(&p, "dd5n Dd4n"),
-        MoveError::Illegal { .. }
-    ));
+    assert!(matches!(illegal(&p, "dd5n Dd4n"), MoveError::Illegal { .. }));
 }
 
 #[test]
 fn a_push_must_be_completed_and_cannot_start_on_the_fourth_step() {
     let p = board('g', "Ed4 rd5 Rh2 ra8");
     assert!(matches!(illegal(&p, "rd5n"), MoveError::UnfinishedPush(_)));
-    assert!(illegal(&p, "Rh2n Rh3n Rh4n rd5n")
-        .to_string()
-        .contains("last step"));
+    assert!(illegal(&p, "Rh2n Rh3n Rh4n rd5n").to_string().contains("last step"));
     // The pusher must step into the vacated square, not elsewhere.
     assert!(illegal(&p, "rd5n Ed4e")
         .to_string()
@@ -114,10 +109,7 @@ fn captures_happen_after_every_step_and_tokens_are_checked() {
     let after = legal(&p, "cf4e rf3x Ef5s");
     assert_eq!(at(&after, "f3"), None);
     legal(&p, "cf4e Ef5s");
-    assert!(matches!(
-        illegal(&p, "cf4e rc3x Ef5s"),
-        MoveError::WrongCapture { .. }
-    ));
+    assert!(matches!(illegal(&p, "cf4e rc3x Ef5s"), MoveError::WrongCapture { .. }));
     assert!(matches!(
         illegal(&p, "Ef5e Ef5x"),
         MoveError::BadToken(_) | MoveError::WrongCapture { .. }
@@ -162,9 +154,7 @@ fn strict_parser_errors_name_the_token() {
     ));
     assert!(matches!(illegal(&p, "Ed4q"), MoveError::BadToken(_)));
     assert!(matches!(illegal(&p, ""), MoveError::Empty));
-    assert!(illegal(&p, "Ed4n Ed5n Ed6n rh8w")
-        .to_string()
-        .contains("rh8w"));
+    assert!(illegal(&p, "Ed4n Ed5n Ed6n rh8w").to_string().contains("rh8w"));
 }
 
 fn play(game: &mut Game, mv: &str) -> Option<Outcome> {
@@ -283,9 +273,7 @@ fn a_side_whose_every_turn_repeats_a_third_time_loses() {
     // its rabbit shuttles between a2 and b2, walled in by gold rabbits.
     let mut g = Game::from_position(board('s', "Ed5 Ra1 Rb1 Rc2 ra2"));
     let mut last = None;
-    for mv in [
-        "ra2e", "Ed5s", "rb2w", "Ed4n", "ra2e", "Ed5s", "rb2w", "Ed4n",
-    ] {
+    for mv in ["ra2e", "Ed5s", "rb2w", "Ed4n", "ra2e", "Ed5s", "rb2w", "Ed4n"] {
         last = play(&mut g, mv);
     }
     assert_eq!(

@@ -59,9 +59,7 @@ pub fn random_game_positions(seed: u64, games: usize, turns: usize) -> Vec<Posit
         for _ in 0..turns {
             out.push(pos);
             let options = gen.turns(&pos);
-            if options.is_empty()
-                || arimaa_core::rules::goal_rank(pos.side().opponent()).any() && finished(&pos)
-            {
+            if options.is_empty() || arimaa_core::rules::goal_rank(pos.side().opponent()).any() && finished(&pos) {
                 break;
             }
             pos = options[rng.below(options.len())].result;
