@@ -19,11 +19,14 @@ pub struct PerftArgs {
     /// Count step paths of this many actions (a step or an end of turn) instead.
     #[arg(long)]
     depth: Option<u32>,
+    /// With --file: add a third column, the best of 5 timings in microseconds.
+    #[arg(long, requires = "file")]
+    times: bool,
 }
 
 pub fn run(args: &PerftArgs) -> ExitCode {
     match &args.file {
-        Some(path) => run_file(path, args.depth),
+        Some(path) => run_file(path, args.depth, args.times),
         None => run_one(args.position.as_deref(), args.depth),
     }
 }
@@ -62,7 +65,7 @@ fn run_one(position: Option<&str>, depth: Option<u32>) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-fn run_file(path: &std::path::Path, depth: Option<u32>) -> ExitCode {
+fn run_file(path: &std::path::Path, depth: Option<u32>, times: bool) -> ExitCode {
     let text = match std::fs::read_to_string(path) {
         Ok(t) => t,
         Err(e) => {
@@ -80,6 +83,16 @@ fn run_file(path: &std::path::Path, depth: Option<u32>) -> ExitCode {
         match parse_line(line) {
             Ok(pos) => match depth {
                 Some(d) => println!("{}", step_perft(&pos, d)),
+                None if times => {
+                    let mut best = f64::MAX;
+                    let mut c = turn_counts(&pos, &mut gen);
+                    for _ in 0..5 {
+                        let t = Instant::now();
+                        c = turn_counts(&pos, &mut gen);
+                        best = best.min(t.elapsed().as_secs_f64() * 1e6);
+                    }
+                    println!("{} {} {best:.1}", c.turns, c.first_steps);
+                }
                 None => {
                     let c = turn_counts(&pos, &mut gen);
                     println!("{} {}", c.turns, c.first_steps);

@@ -93,12 +93,29 @@ impl Bitboard {
         Bitboard((b << 8) | (b >> 8) | ((b & !Self::FILE_H.0) << 1) | ((b & !Self::FILE_A.0) >> 1))
     }
 
+    /// The squares orthogonally next to `sq`, from a table.
+    #[inline]
+    pub const fn around(sq: Square) -> Bitboard {
+        AROUND[sq.index()]
+    }
+
     /// Iterates the squares from a1 upwards.
     #[inline]
     pub fn iter(self) -> BitIter {
         BitIter(self.0)
     }
 }
+
+/// `AROUND[s]`: the neighbours of square `s`.
+const AROUND: [Bitboard; 64] = {
+    let mut out = [Bitboard::EMPTY; 64];
+    let mut s = 0;
+    while s < 64 {
+        out[s] = Bitboard(1 << s).neighbors();
+        s += 1;
+    }
+    out
+};
 
 /// Iterator over the squares of a [`Bitboard`], lowest first.
 #[derive(Debug, Clone)]

@@ -107,8 +107,7 @@ impl Position {
             let kind = Kind::from_index(k);
             let victims = self.kind_bb(kind) & enemy & pushers.neighbors() & empty.neighbors();
             for from in victims {
-                let single = Bitboard::from_square(from);
-                let mut targets = single.neighbors() & empty;
+                let mut targets = Bitboard::around(from) & empty;
                 if pulled.has(from) {
                     targets &= !pull_hole;
                 }
@@ -124,8 +123,9 @@ impl Position {
 
     /// For the last step of a turn (no push can start, none is half done): calls
     /// `f` with the board hash after each legal step, without building steps or
-    /// playing them.
-    pub(crate) fn for_each_last_step_hash(&self, mut f: impl FnMut(u64)) {
+    /// playing them. Plain own steps of `piece` in `dir` arriving on
+    /// `skip(piece, dir)` are left out.
+    pub(crate) fn for_each_last_step_hash(&self, skip: impl Fn(Piece, Direction) -> Bitboard, mut f: impl FnMut(u64)) {
         debug_assert!(!matches!(self.pending(), Pending::Push { .. }));
         let us = self.side();
         let them = us.opponent();
@@ -144,7 +144,7 @@ impl Position {
                     continue;
                 }
                 let back = dir.opposite();
-                for to in movers.shift(dir) & empty {
+                for to in movers.shift(dir) & empty & !skip(piece, dir) {
                     let from = to.step_unchecked(back);
                     f(hash
                         ^ zobrist::piece(index, from.index())
@@ -158,7 +158,7 @@ impl Position {
             kind: puller,
         } = self.pending()
         {
-            for from in self.weaker_than(them, puller) & Bitboard::from_square(hole).neighbors() {
+            for from in self.weaker_than(them, puller) & Bitboard::around(hole) {
                 let Some(kind) = self.kind_at(from) else { continue };
                 let piece = Piece::new(them, kind);
                 f(hash

@@ -324,12 +324,18 @@ impl Position {
         self.colors[piece.color.index()] ^= moved;
         self.hash ^= zobrist::piece(piece.index(), from.index()) ^ zobrist::piece(piece.index(), to.index());
         // Only the moving colour can lose support, and only one trap is near a step.
+        // Only a trap next to the old square, or the new square itself, can lose
+        // its guard, and only for the moving colour: at most one capture.
         let own = self.colors[piece.color.index()];
-        if let Some(trap) = (Bitboard::TRAPS & own & !own.neighbors()).first() {
-            let kind = self.kind_at(trap).unwrap_or(Kind::Rabbit);
-            let victim = Piece::new(piece.color, kind);
-            self.toggle(victim, trap);
-            undo.captured = Some((victim, trap));
+        let candidates = (NEAR_TRAPS[from.index()] | (Bitboard::from_square(to) & Bitboard::TRAPS)) & own;
+        for trap in candidates {
+            if (Bitboard::around(trap) & own).is_empty() {
+                let kind = self.kind_at(trap).unwrap_or(Kind::Rabbit);
+                let victim = Piece::new(piece.color, kind);
+                self.toggle(victim, trap);
+                undo.captured = Some((victim, trap));
+                break;
+            }
         }
         self.steps_left -= 1;
         self.pending = if piece.color == self.side {
@@ -337,10 +343,7 @@ impl Position {
                 Pending::Push { to: hole, .. } if hole == to => Pending::None,
                 // Only remember the square when a pull into it is possible: states
                 // that differ in nothing else then share one table entry.
-                _ if (self.weaker_than(piece.color.opponent(), piece.kind)
-                    & Bitboard::from_square(from).neighbors())
-                .any() =>
-                {
+                _ if (self.weaker_than(piece.color.opponent(), piece.kind) & Bitboard::around(from)).any() => {
                     Pending::Pull { from, kind: piece.kind }
                 }
                 _ => Pending::None,
@@ -379,7 +382,7 @@ impl Position {
         let candidates = (NEAR_TRAPS[from.index()] | (to_bb & Bitboard::TRAPS)) & own;
         let mut key = 0;
         for trap in candidates {
-            if (Bitboard::from_square(trap).neighbors() & own).is_empty() {
+            if (Bitboard::around(trap) & own).is_empty() {
                 let kind = if trap == to {
                     piece.kind
                 } else {

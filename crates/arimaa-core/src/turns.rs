@@ -6,9 +6,80 @@
 //! count exact and cheap: the same board reached by many step orders is
 //! expanded and counted once.
 
+use crate::bitboard::Bitboard;
 use crate::keytable::KeyTable;
+use crate::piece::Piece;
 use crate::position::{Pending, Position};
-use crate::step::{Move, StepList};
+use crate::square::{Direction, Square};
+use crate::step::{Move, Step, StepList};
+
+/// `NEAR[s]`: the squares within Manhattan distance 2 of `s`.
+const NEAR: [Bitboard; 64] = {
+    let mut out = [Bitboard::EMPTY; 64];
+    let mut s = 0;
+    while s < 64 {
+        let one = Bitboard(1 << s).neighbors().0 | (1 << s);
+        out[s] = Bitboard(Bitboard(one).neighbors().0 | one);
+        s += 1;
+    }
+    out
+};
+
+/// Decides which last steps of a turn can be skipped because another step
+/// order reaching the same board is walked anyway.
+///
+/// Two plain own steps whose squares are 3 or more apart commute: neither
+/// changes what the other may do or capture, so playing them in either order
+/// ends on the same board. When a state was first reached by the plain own step
+/// `a`, a last step `b` independent of `a` with a smaller key is skipped: the
+/// board is also `(state before a) + b + a`. That state is walked from the same
+/// parent, and if `a` is skipped there too, it is because of a third step with
+/// a still larger key; the keys rise along the chain, so some order is counted.
+#[derive(Clone, Copy)]
+struct Commute {
+    near: Bitboard,
+    key: u16,
+}
+
+impl Commute {
+    fn after(last: Option<Step>) -> Commute {
+        match last {
+            Some(a) => Commute {
+                near: NEAR[a.from().index()] | NEAR[a.to().index()],
+                key: a.bits(),
+            },
+            None => Commute {
+                near: Bitboard::FULL,
+                key: 0,
+            },
+        }
+    }
+
+    /// True when the plain own step `piece from dir` is skipped.
+    #[inline]
+    fn skips(self, piece: Piece, from: Square, dir: Direction) -> bool {
+        let to = from.step_unchecked(dir);
+        !self.near.has(from) && !self.near.has(to) && Step::new(piece, from, dir).bits() < self.key
+    }
+
+    /// The arrival squares of the plain own steps of `piece` in `dir` that are
+    /// skipped: computed on whole bitboards, so the hot loop has no branch for it.
+    #[inline]
+    fn skipped_targets(self, piece: Piece, dir: Direction) -> Bitboard {
+        // A step's key is piece, then direction, then from-square, high bits first.
+        let high = Step::new(piece, Square::from_index_unchecked(0), dir).bits();
+        let key_high = self.key & !63;
+        let smaller_from = if high < key_high {
+            Bitboard::FULL
+        } else if high > key_high {
+            return Bitboard::EMPTY;
+        } else {
+            Bitboard((1u64 << (self.key & 63)) - 1)
+        };
+        let far_from = smaller_from & !self.near;
+        far_from.shift(dir) & !self.near
+    }
+}
 
 /// One legal turn: its canonical steps and the position after it (opponent to move).
 #[derive(Clone, Copy, Debug)]
@@ -62,14 +133,16 @@ impl TurnGen {
         self.ends.clear();
         self.turns.clear();
         let mut path = Move::new();
-        self.walk::<COLLECT>(pos, &mut path);
+        self.walk::<COLLECT>(pos, &mut path, None);
     }
 
-    fn walk<const COLLECT: bool>(&mut self, pos: &Position, path: &mut Move) {
+    /// `last` is the step that reached `pos` when it was a plain own step.
+    fn walk<const COLLECT: bool>(&mut self, pos: &Position, path: &mut Move, last: Option<Step>) {
         if pos.steps_left() == 1 {
-            self.last_steps::<COLLECT>(pos, path);
+            self.last_steps::<COLLECT>(pos, path, Commute::after(last));
             return;
         }
+        let plain = !matches!(pos.pending(), Pending::Push { .. });
         let mut list = StepList::new();
         pos.legal_steps(&mut list);
         for &step in list.as_slice() {
@@ -95,7 +168,8 @@ impl TurnGen {
                 }
             }
             if child.steps_left() > 0 && self.seen.insert_key(child.state_key()) {
-                self.walk::<COLLECT>(&child, path);
+                let last = (plain && step.piece().color == pos.side()).then_some(step);
+                self.walk::<COLLECT>(&child, path, last);
             }
             path.pop();
         }
@@ -103,11 +177,12 @@ impl TurnGen {
 
     /// The turn's last step: only the final board matters. When counting, the
     /// boards are hashed straight from the bitboards without building or playing steps.
-    fn last_steps<const COLLECT: bool>(&mut self, pos: &Position, path: &mut Move) {
+    fn last_steps<const COLLECT: bool>(&mut self, pos: &Position, path: &mut Move, commute: Commute) {
         let start = pos.turn_start_hash();
         if !COLLECT && !matches!(pos.pending(), Pending::Push { .. }) {
             let ends = &mut self.ends;
-            pos.for_each_last_step_hash(|hash| {
+            let skip = |piece, dir| commute.skipped_targets(piece, dir);
+            pos.for_each_last_step_hash(skip, |hash| {
                 if hash != start {
                     ends.insert_key(hash);
                 }
@@ -116,7 +191,12 @@ impl TurnGen {
         }
         let mut list = StepList::new();
         pos.legal_steps(&mut list);
+        let push_pending = matches!(pos.pending(), Pending::Push { .. });
         for &step in list.as_slice() {
+            let own = step.piece().color == pos.side();
+            if own && !push_pending && commute.skips(step.piece(), step.from(), step.dir()) {
+                continue;
+            }
             let hash = pos.hash_after_step(step);
             if hash == start {
                 continue;

@@ -1,0 +1,63 @@
+#!/usr/bin/env python3
+"""Turn generation speed against pyrimaa's get_moves, measured in one run.
+
+Usage: python benches/pyrimaa_compare.py [--fixtures FILE] [--binary PATH] [--limit N]
+
+For every fixture position it times pyrimaa's Position.get_moves() (best of
+--repeat runs) and `arimaa perft --file --times` (best of 5), checks that both
+count the same turns, and prints the median and total speed ratios. Needs
+`pip install aei`.
+"""
+import argparse
+import json
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+from pyrimaa import board
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--fixtures", default="../shared/fixtures/movegen.jsonl")
+    ap.add_argument("--binary", default="target/release/arimaa")
+    ap.add_argument("--limit", type=int, default=0, help="only the first N positions")
+    ap.add_argument("--repeat", type=int, default=1, help="pyrimaa runs per position (best is kept)")
+    args = ap.parse_args()
+
+    recs = [json.loads(l) for l in open(args.fixtures) if l.strip()]
+    if args.limit:
+        recs = recs[: args.limit]
+    with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
+        for r in recs:
+            f.write(r["setposition"] + "\n")
+        path = f.name
+    out = subprocess.run([args.binary, "perft", "--file", path, "--times"], capture_output=True, text=True, check=True)
+    ours = [line.split() for line in out.stdout.splitlines()]
+
+    ratios, py_total, rs_total = [], 0.0, 0.0
+    for rec, row in zip(recs, ours):
+        side = board.Color.GOLD if rec["side"] == "g" else board.Color.SILVER
+        pos = board.parse_short_pos(side, 4, rec["board"])
+        best = float("inf")
+        for _ in range(args.repeat):
+            t = time.perf_counter()
+            n = len(pos.get_moves())
+            best = min(best, time.perf_counter() - t)
+        if n != int(row[0]):
+            sys.exit(f"{rec['id']}: pyrimaa counts {n}, arimaa {row[0]}")
+        py_ms, rs_ms = best * 1e3, float(row[2]) / 1e3
+        py_total += py_ms
+        rs_total += rs_ms
+        ratios.append(py_ms / rs_ms)
+    print(f"positions {len(recs)}  counts agree")
+    print(f"pyrimaa get_moves: total {py_total:.0f} ms")
+    print(f"arimaa turn count: total {rs_total:.1f} ms")
+    print(f"speed ratio: median {statistics.median(ratios):.0f}x, total {py_total / rs_total:.0f}x, "
+          f"min {min(ratios):.0f}x, max {max(ratios):.0f}x")
+
+
+if __name__ == "__main__":
+    main()
