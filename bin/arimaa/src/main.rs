@@ -1,12 +1,18 @@
 //! `arimaa`: the engine binary and its tools, one clap subcommand each.
+//! Without a subcommand it is an AEI engine on stdin/stdout.
 
 mod perft_cmd;
+mod selfplay_cmd;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
 #[derive(Parser, Debug)]
-#[command(name = "arimaa", version, about = "Arimaa engine and tools")]
+#[command(
+    name = "arimaa",
+    version,
+    about = "Arimaa engine (AEI on stdin/stdout by default) and tools"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
@@ -14,17 +20,34 @@ struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
+    /// Run as an AEI engine on stdin/stdout (the default).
+    Aei,
+    /// Play a game against itself, printing each move and the board.
+    Selfplay(selfplay_cmd::SelfplayArgs),
     /// Count legal turns and first steps (the oracle fixtures' counts).
     Perft(perft_cmd::PerftArgs),
 }
 
 fn main() -> ExitCode {
+    // Logs go to stderr only: stdout belongs to the AEI controller.
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
         .target(env_logger::Target::Stderr)
         .init();
     let cli = Cli::parse();
     match cli.command {
+        None | Some(Command::Aei) => {
+            let id = arimaa_aei::Identity {
+                name: "arimaa-rs".into(),
+                author: "the arimaa-rs developers".into(),
+                version: env!("CARGO_PKG_VERSION").into(),
+            };
+            let seed = std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_nanos() as u64);
+            arimaa_aei::run_stdio(id, seed);
+            ExitCode::SUCCESS
+        }
+        Some(Command::Selfplay(args)) => selfplay_cmd::run(&args),
         Some(Command::Perft(args)) => perft_cmd::run(&args),
-        None => perft_cmd::run(&perft_cmd::PerftArgs::default()),
     }
 }

@@ -1,0 +1,81 @@
+//! `arimaa selfplay`: the engine plays itself, move by move, with a board diagram.
+
+use arimaa_core::notation::{board_diagram, format_setup};
+use arimaa_core::Game;
+use arimaa_search::setup::choose_setup;
+use arimaa_search::{Limits, Searcher};
+use clap::Args;
+use std::process::ExitCode;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+#[derive(Args, Debug)]
+pub struct SelfplayArgs {
+    /// Seconds per move.
+    #[arg(long, default_value_t = 1.0)]
+    movetime: f64,
+    /// Stop after this many turns (each side's move is one turn).
+    #[arg(long, default_value_t = 200)]
+    max_turns: u32,
+    /// Seed for the setups.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Print only the moves, not the board after each.
+    #[arg(long)]
+    quiet: bool,
+}
+
+pub fn run(args: &SelfplayArgs) -> ExitCode {
+    if !(args.movetime.is_finite() && args.movetime > 0.0) {
+        eprintln!("error: --movetime must be a positive number of seconds");
+        return ExitCode::FAILURE;
+    }
+    let mut game = Game::new();
+    for i in 0..2 {
+        let side = game.side_to_move();
+        let placed = choose_setup(side, game.position(), args.seed.wrapping_add(i));
+        let text = format_setup(&placed);
+        println!("{}{} {text}", game.move_number(), side.letter());
+        if let Err(e) = game.play_text(&text) {
+            eprintln!("error: setup refused: {e}");
+            return ExitCode::FAILURE;
+        }
+    }
+    if !args.quiet {
+        print!("{}", board_diagram(game.position()));
+    }
+    let stop = AtomicBool::new(false);
+    let time = Duration::from_secs_f64(args.movetime);
+    for _ in 0..args.max_turns {
+        if let Some(outcome) = game.outcome() {
+            println!("result: {outcome}");
+            return ExitCode::SUCCESS;
+        }
+        let limits = Limits::new(Some(time / 2), Some(time), None);
+        let (number, side) = (game.move_number(), game.side_to_move());
+        let Some(result) = Searcher::new(&game, &limits, &stop).run(&mut |_| {}) else {
+            println!("{number}{}: no legal move", side.letter());
+            break;
+        };
+        println!(
+            "{number}{} {}    (depth {}, score {}, {} nodes)",
+            side.letter(),
+            result.text,
+            result.depth,
+            result.score,
+            result.nodes
+        );
+        if let Err(e) = game.play(&result.best) {
+            eprintln!("error: the engine chose an illegal move: {e}");
+            return ExitCode::FAILURE;
+        }
+        if !args.quiet {
+            print!("{}", board_diagram(game.position()));
+        }
+    }
+    match game.outcome() {
+        Some(outcome) => println!("result: {outcome}"),
+        None => println!("result: unfinished after {} turns", args.max_turns),
+    }
+    ExitCode::SUCCESS
+}

@@ -1,0 +1,168 @@
+//! Engine options set through `setoption`: the standard AEI ones, their AEI
+//! v0 aliases, and the engine's own (`threads`, `hash`, `depth`).
+
+use arimaa_core::Color;
+use arimaa_search::TimeControl;
+
+/// Everything `setoption` can change.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Options {
+    /// Time control and clock state.
+    pub tc: TimeControl,
+    /// Fixed search depth in steps (`depth`), `None` for none.
+    pub depth: Option<u32>,
+    /// Transposition table size in MB (`hash`).
+    pub hash_mb: usize,
+    /// Search threads (`threads`).
+    pub threads: usize,
+    /// `opponent`, `event` and the other informational options, as sent.
+    pub info: Vec<(String, String)>,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            tc: TimeControl::default(),
+            depth: None,
+            hash_mb: 64,
+            threads: 1,
+            info: Vec::new(),
+        }
+    }
+}
+
+/// What `apply` did with an option.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Applied {
+    /// A known option, now set.
+    Set,
+    /// Not an option of this engine: nothing changed.
+    Unknown,
+}
+
+/// Largest `hash` accepted, in MB: beyond this is a typo, not a wish.
+pub const MAX_HASH_MB: usize = 65_536;
+/// Largest `threads` accepted.
+pub const MAX_THREADS: usize = 256;
+
+fn seconds(name: &str, value: Option<&str>) -> Result<f64, String> {
+    let text = value.ok_or_else(|| format!("option '{name}' needs a value in seconds"))?;
+    let v: f64 = text.trim().parse().map_err(|_| {
+        format!(
+            "option '{name}': '{}' is not a number",
+            crate::command::printable(text, 40)
+        )
+    })?;
+    if !v.is_finite() {
+        return Err(format!("option '{name}': '{text}' is not a finite number"));
+    }
+    Ok(v)
+}
+
+fn integer(name: &str, value: Option<&str>, min: i64, max: i64) -> Result<i64, String> {
+    let text = value.ok_or_else(|| format!("option '{name}' needs a value"))?;
+    let v: i64 = text.trim().parse().map_err(|_| {
+        format!(
+            "option '{name}': '{}' is not an integer",
+            crate::command::printable(text, 40)
+        )
+    })?;
+    if v < min || v > max {
+        return Err(format!("option '{name}': {v} is outside {min}..={max}"));
+    }
+    Ok(v)
+}
+
+impl Options {
+    /// Sets option `name` (lower case) to `value`. On an error nothing changes.
+    pub fn apply(&mut self, name: &str, value: Option<&str>) -> Result<Applied, String> {
+        let tc = &mut self.tc;
+        match name {
+            "tcmove" => tc.tcmove = seconds(name, value)?.max(0.0),
+            "tcreserve" => tc.tcreserve = seconds(name, value)?.max(0.0),
+            "tcpercent" => tc.tcpercent = seconds(name, value)?.clamp(0.0, 100.0),
+            "tcmax" => tc.tcmax = seconds(name, value)?.max(0.0),
+            "tctotal" => tc.tctotal = seconds(name, value)?.max(0.0),
+            "tcturns" => tc.tcturns = seconds(name, value)?.max(0.0),
+            "tcturntime" => tc.tcturntime = seconds(name, value)?.max(0.0),
+            "greserve" | "wreserve" => tc.reserve[Color::Gold.index()] = Some(seconds(name, value)?),
+            "sreserve" | "breserve" => tc.reserve[Color::Silver.index()] = Some(seconds(name, value)?),
+            "gused" | "wused" => tc.used[Color::Gold.index()] = seconds(name, value)?,
+            "sused" | "bused" => tc.used[Color::Silver.index()] = seconds(name, value)?,
+            "lastmoveused" | "tclastmoveused" => tc.lastmoveused = seconds(name, value)?,
+            "moveused" | "tcmoveused" => tc.moveused = seconds(name, value)?,
+            "depth" => {
+                let d = integer(name, value, i64::MIN, 1000)?;
+                self.depth = (d > 0).then_some(d as u32);
+            }
+            "hash" => self.hash_mb = integer(name, value, 1, MAX_HASH_MB as i64)? as usize,
+            "threads" => self.threads = integer(name, value, 1, MAX_THREADS as i64)? as usize,
+            "rated" => {
+                let v = integer(name, value, 0, 1)?;
+                self.set_info(name, &v.to_string());
+            }
+            "opponent_rating" | "rating" => {
+                let v = integer(name, value, -100_000, 100_000)?;
+                self.set_info(name, &v.to_string());
+            }
+            "opponent" | "event" => self.set_info(name, value.unwrap_or("")),
+            _ => return Ok(Applied::Unknown),
+        }
+        Ok(Applied::Set)
+    }
+
+    fn set_info(&mut self, name: &str, value: &str) {
+        self.info.retain(|(n, _)| n != name);
+        self.info.push((name.to_string(), value.to_string()));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn standard_options_set_the_time_control() {
+        let mut o = Options::default();
+        for (n, v) in [
+            ("tcmove", "30"),
+            ("tcreserve", "60"),
+            ("tcpercent", "50"),
+            ("greserve", "45.5"),
+            ("moveused", "2"),
+        ] {
+            assert_eq!(o.apply(n, Some(v)), Ok(Applied::Set));
+        }
+        assert_eq!(o.tc.tcmove, 30.0);
+        assert_eq!(o.tc.tcpercent, 50.0);
+        assert_eq!(o.tc.reserve[0], Some(45.5));
+        assert_eq!(o.tc.moveused, 2.0);
+        assert_eq!(o.apply("wreserve", Some("10")), Ok(Applied::Set));
+        assert_eq!(o.tc.reserve[0], Some(10.0));
+    }
+
+    #[test]
+    fn bad_values_change_nothing() {
+        let mut o = Options::default();
+        let before = o.clone();
+        assert!(o.apply("tcmove", Some("fast")).is_err());
+        assert!(o.apply("tcmove", None).is_err());
+        assert!(o.apply("tcmove", Some("NaN")).is_err());
+        assert!(o.apply("hash", Some("0")).is_err());
+        assert!(o.apply("threads", Some("-3")).is_err());
+        assert!(o.apply("rated", Some("yes")).is_err());
+        assert_eq!(o, before);
+    }
+
+    #[test]
+    fn depth_zero_means_none_and_unknown_is_reported() {
+        let mut o = Options::default();
+        o.apply("depth", Some("8")).unwrap();
+        assert_eq!(o.depth, Some(8));
+        o.apply("depth", Some("0")).unwrap();
+        assert_eq!(o.depth, None);
+        assert_eq!(o.apply("checkmoves", Some("1")), Ok(Applied::Unknown));
+        o.apply("event", Some("World Championship")).unwrap();
+        assert_eq!(o.info, vec![("event".to_string(), "World Championship".to_string())]);
+    }
+}

@@ -1,0 +1,352 @@
+//! The AEI session: the opening handshake, then the main phase. Game state is
+//! changed only here, on the protocol thread; a search runs on a thread of its
+//! own with a snapshot of the game and writes its own `info` and `bestmove`.
+
+use crate::command::{parse_command, printable, Command};
+use crate::options::{Applied, Options};
+use crate::output::Output;
+use arimaa_core::notation::{format_setup, parse_position};
+use arimaa_core::{Color, Game};
+use arimaa_search::search::Report;
+use arimaa_search::setup::choose_setup;
+use arimaa_search::{Limits, Searcher};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+/// Thinking time when no time control and no depth is set (e.g. pyrimaa's `analyze`).
+pub const DEFAULT_MOVE_TIME: Duration = Duration::from_secs(3);
+
+/// Whether to keep reading.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flow {
+    /// Go on.
+    Continue,
+    /// `quit` was received: exit.
+    Quit,
+}
+
+/// Identification sent in the handshake.
+#[derive(Clone, Debug)]
+pub struct Identity {
+    /// `id name`.
+    pub name: String,
+    /// `id author`.
+    pub author: String,
+    /// `id version`.
+    pub version: String,
+}
+
+struct Running {
+    handle: JoinHandle<()>,
+    stop: Arc<AtomicBool>,
+    limits: Arc<Limits>,
+    ponder: bool,
+    side: Color,
+}
+
+/// One controller connection.
+pub struct Session {
+    out: Output,
+    id: Identity,
+    opened: bool,
+    game: Game,
+    options: Options,
+    search: Option<Running>,
+    seed: u64,
+}
+
+impl std::fmt::Debug for Session {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Session")
+            .field("opened", &self.opened)
+            .field("searching", &self.search.is_some())
+            .finish()
+    }
+}
+
+impl Session {
+    /// A session writing to `out`. `seed` varies the setups.
+    #[must_use]
+    pub fn new(out: Output, id: Identity, seed: u64) -> Session {
+        Session {
+            out,
+            id,
+            opened: false,
+            game: Game::new(),
+            options: Options::default(),
+            search: None,
+            seed,
+        }
+    }
+
+    /// The game as the session sees it.
+    #[must_use]
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The current options.
+    #[must_use]
+    pub fn options(&self) -> &Options {
+        &self.options
+    }
+
+    /// True while a search thread runs.
+    #[must_use]
+    pub fn searching(&mut self) -> bool {
+        self.reap();
+        self.search.is_some()
+    }
+
+    /// Handles one input line.
+    pub fn handle_line(&mut self, line: &str) -> Flow {
+        self.reap();
+        let command = match parse_command(line) {
+            Ok(Some(c)) => c,
+            Ok(None) => return Flow::Continue,
+            Err(e) => {
+                if self.opened {
+                    self.out.error(&e.to_string());
+                } else {
+                    log::warn!("before 'aei': {e}");
+                }
+                return Flow::Continue;
+            }
+        };
+        if !self.opened {
+            // Nothing may reach stdout before the handshake.
+            if command == Command::Aei {
+                self.open();
+            } else if command == Command::Quit {
+                return Flow::Quit;
+            } else {
+                log::warn!("ignored before 'aei': {}", printable(line, 60));
+            }
+            return Flow::Continue;
+        }
+        self.handle(command)
+    }
+
+    /// Reports a line the reader refused (too long, not UTF-8).
+    pub fn bad_input(&self, why: &str) {
+        if self.opened {
+            self.out.error(why);
+        }
+    }
+
+    fn open(&mut self) {
+        self.opened = true;
+        self.out.line("protocol-version 1");
+        self.out.line(&format!("id name {}", self.id.name));
+        self.out.line(&format!("id author {}", self.id.author));
+        self.out.line(&format!("id version {}", self.id.version));
+        self.out.line("aeiok");
+    }
+
+    fn handle(&mut self, command: Command) -> Flow {
+        match command {
+            Command::Aei => self.out.warning("'aei' again: the session is already open"),
+            Command::IsReady => self.out.line("readyok"),
+            Command::NewGame => {
+                self.finish_search();
+                self.game = Game::new();
+                self.options.tc.new_game();
+            }
+            Command::SetPosition(text) => match parse_position(&text) {
+                Ok(pos) => {
+                    self.finish_search();
+                    self.game = Game::from_position(pos);
+                }
+                Err(e) => self.out.error(&format!("setposition: {e}")),
+            },
+            Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
+            Command::MakeMove(text) => self.make_move(&text),
+            Command::Go { ponder } => self.go(ponder),
+            Command::Stop => match &self.search {
+                Some(r) => r.stop.store(true, Ordering::Relaxed),
+                None => log::debug!("stop with no search running"),
+            },
+            Command::Quit => {
+                self.shutdown();
+                return Flow::Quit;
+            }
+        }
+        Flow::Continue
+    }
+
+    fn set_option(&mut self, name: &str, value: Option<&str>) {
+        match self.options.apply(name, value) {
+            Ok(Applied::Set) => {
+                if name == "moveused" || name == "tcmoveused" {
+                    self.retime_running_search();
+                }
+            }
+            Ok(Applied::Unknown) => self
+                .out
+                .warning(&format!("unknown option '{}' ignored", printable(name, 40))),
+            Err(e) => self.out.error(&e),
+        }
+    }
+
+    fn make_move(&mut self, text: &str) {
+        // Check first, so that a refused move does not disturb a running search.
+        let mut trial = self.game.clone();
+        if let Err(e) = trial.play_text(text) {
+            self.out.error(&format!("makemove '{}': {e}", printable(text, 80)));
+            return;
+        }
+        self.finish_search();
+        self.game = trial;
+    }
+
+    /// Stops the running search, if any, and waits for it: a ponder ends
+    /// silently, a plain `go` still sends its one bestmove.
+    fn finish_search(&mut self) {
+        if let Some(r) = self.search.take() {
+            r.stop.store(true, Ordering::Relaxed);
+            if r.handle.join().is_err() {
+                self.out.error("the search thread failed");
+            }
+        }
+    }
+
+    /// Joins a search thread that has finished by itself.
+    fn reap(&mut self) {
+        if self.search.as_ref().is_some_and(|r| r.handle.is_finished()) {
+            self.finish_search();
+        }
+    }
+
+    /// Stops everything before exit.
+    pub fn shutdown(&mut self) {
+        self.finish_search();
+    }
+
+    fn go(&mut self, ponder: bool) {
+        if let Some(r) = &self.search {
+            if r.ponder {
+                self.finish_search();
+            } else {
+                self.out.error("go: a search is already running (send stop first)");
+                return;
+            }
+        }
+        if self.game.in_setup() {
+            if ponder {
+                return;
+            }
+            let side = self.game.side_to_move();
+            self.seed = self.seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let placed = choose_setup(side, self.game.position(), self.seed);
+            self.out.line(&format!("bestmove {}", format_setup(&placed)));
+            return;
+        }
+        if let Some(outcome) = self.game.outcome() {
+            if !ponder {
+                self.out
+                    .warning(&format!("go: the game is over ({outcome}); resigning"));
+                self.out.line("bestmove resign");
+            }
+            return;
+        }
+        let side = self.game.side_to_move();
+        let limits = Arc::new(self.limits(ponder, side));
+        let stop = Arc::new(AtomicBool::new(false));
+        let game = self.game.clone();
+        let out = self.out.clone();
+        let (t_limits, t_stop) = (Arc::clone(&limits), Arc::clone(&stop));
+        let spawned = std::thread::Builder::new().name("search".into()).spawn(move || {
+            run_search(&game, &t_limits, &t_stop, &out, ponder);
+        });
+        match spawned {
+            Ok(handle) => {
+                self.search = Some(Running {
+                    handle,
+                    stop,
+                    limits,
+                    ponder,
+                    side,
+                })
+            }
+            Err(e) => {
+                self.out.error(&format!("go: cannot start the search thread: {e}"));
+                if !ponder {
+                    self.out.line("bestmove resign");
+                }
+            }
+        }
+    }
+
+    fn limits(&self, ponder: bool, side: Color) -> Limits {
+        if ponder {
+            return Limits::new(None, None, None);
+        }
+        let depth = self.options.depth;
+        match self.options.tc.budget(side) {
+            Some(b) => Limits::new(Some(b.soft), Some(b.hard), depth),
+            None if depth.is_some() => Limits::new(None, None, depth),
+            None => Limits::new(Some(DEFAULT_MOVE_TIME / 2), Some(DEFAULT_MOVE_TIME), None),
+        }
+    }
+
+    /// `moveused` arrived during a search: the time used before `go` was
+    /// `moveused` minus the time since `go`; recompute the budget with it.
+    fn retime_running_search(&mut self) {
+        let Some(r) = &self.search else { return };
+        if r.ponder {
+            return;
+        }
+        let since_go = r.limits.start.elapsed().as_secs_f64();
+        let mut tc = self.options.tc.clone();
+        tc.moveused = (tc.moveused - since_go).max(0.0);
+        if let Some(b) = tc.budget(r.side) {
+            r.limits.soft_ms.store(b.soft.as_millis() as u64, Ordering::Relaxed);
+            r.limits.hard_ms.store(b.hard.as_millis() as u64, Ordering::Relaxed);
+        }
+    }
+}
+
+impl Drop for Session {
+    fn drop(&mut self) {
+        self.shutdown();
+    }
+}
+
+/// The search thread's body: info lines as iterations complete, then exactly
+/// one bestmove for a plain `go` (none for a ponder).
+fn run_search(game: &Game, limits: &Limits, stop: &AtomicBool, out: &Output, ponder: bool) {
+    let started = Instant::now();
+    let mut searcher = Searcher::new(game, limits, stop);
+    let mut report = |r: &Report| {
+        let secs = r.elapsed.as_secs_f64();
+        out.line(&format!("info depth {}", r.depth));
+        out.line(&format!("info score {}", r.score));
+        out.line(&format!("info nodes {}", r.nodes));
+        out.line(&format!("info time {}", secs.round() as u64));
+        out.line(&format!("info nps {}", (r.nodes as f64 / secs.max(1e-3)) as u64));
+        let mut pv = String::new();
+        for (i, (side, turn)) in r.pv.iter().enumerate() {
+            if i > 0 {
+                pv.push(' ');
+                pv.push(side.letter());
+                pv.push(' ');
+            }
+            pv.push_str(turn);
+        }
+        out.line(&format!("info pv {pv}"));
+    };
+    let result = searcher.run(&mut report);
+    log::debug!("search done in {:?}", started.elapsed());
+    if ponder {
+        return;
+    }
+    match result {
+        Some(r) => out.line(&format!("bestmove {}", r.text)),
+        None => {
+            out.warning("no legal move: resigning");
+            out.line("bestmove resign");
+        }
+    }
+}

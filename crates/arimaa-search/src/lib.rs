@@ -1,0 +1,14 @@
+//! Arimaa search: evaluation, exact goal detection, iterative-deepening
+//! alpha-beta over steps, time management and setup choice. Depends on the
+//! rules core only; the protocol layer drives it.
+
+#![warn(missing_docs)]
+
+pub mod eval;
+pub mod goal;
+pub mod search;
+pub mod setup;
+pub mod time;
+
+pub use search::{Limits, Report, SearchResult, Searcher, WIN, WIN_BOUND};
+pub use time::{Budget, TimeControl};

@@ -1,0 +1,464 @@
+//! Iterative-deepening alpha-beta over steps.
+//!
+//! The root works on whole turns: every distinct legal turn (third repetitions
+//! left out) is a root move, so the move played is legal by construction and a
+//! goal this turn is found before any search. Below the root the tree is made
+//! of single steps; a side keeps moving until its fourth step or until it ends
+//! its turn early (allowed once the board has changed), and the score changes
+//! sign only where the turn passes. Depth counts steps after the root turn;
+//! iteration 0 is the static evaluation plus the exact test of whether the
+//! opponent can reach goal on its next turn, so after it no move that loses at
+//! once is ever chosen while another exists.
+
+use crate::eval::evaluate;
+use crate::goal::can_goal;
+use arimaa_core::rules::goal_rank;
+use arimaa_core::{Color, Game, Kind, Move, Piece, Position, Step, StepList, TurnGen};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+/// Score of a won game, less the ply count so that faster wins score higher.
+pub const WIN: i32 = 30_000;
+/// Scores beyond this are wins or losses.
+pub const WIN_BOUND: i32 = WIN - 1000;
+const INF: i32 = WIN + 1;
+const MAX_PLY: usize = 128;
+
+/// Search limits. Times are measured from `start`; they live in atomics so that
+/// the protocol thread can move them (AEI `moveused`) while the search runs.
+#[derive(Debug)]
+pub struct Limits {
+    /// When the search (the `go`) started.
+    pub start: Instant,
+    /// Do not start a new iteration after this many milliseconds (`u64::MAX`: none).
+    pub soft_ms: AtomicU64,
+    /// Stop at this many milliseconds (`u64::MAX`: none).
+    pub hard_ms: AtomicU64,
+    /// Stop after this depth in steps (counting the root turn as 4).
+    pub depth: Option<u32>,
+}
+
+impl Limits {
+    /// Limits starting now.
+    #[must_use]
+    pub fn new(soft: Option<Duration>, hard: Option<Duration>, depth: Option<u32>) -> Limits {
+        let ms = |d: Option<Duration>| d.map_or(u64::MAX, |d| d.as_millis() as u64);
+        Limits {
+            start: Instant::now(),
+            soft_ms: AtomicU64::new(ms(soft)),
+            hard_ms: AtomicU64::new(ms(hard)),
+            depth,
+        }
+    }
+
+    fn elapsed_ms(&self) -> u64 {
+        self.start.elapsed().as_millis() as u64
+    }
+}
+
+/// One completed iteration, for `info` lines.
+#[derive(Clone, Debug)]
+pub struct Report {
+    /// Depth in steps, the root turn counted as 4.
+    pub depth: u32,
+    /// Score in centi-rabbits for the side to move.
+    pub score: i32,
+    /// Nodes searched so far.
+    pub nodes: u64,
+    /// Time since the search started.
+    pub elapsed: Duration,
+    /// Principal variation: turns, each with the side that plays it.
+    pub pv: Vec<(Color, String)>,
+}
+
+/// The search's answer.
+#[derive(Clone, Debug)]
+pub struct SearchResult {
+    /// The turn to play.
+    pub best: Move,
+    /// Its text, capture tokens included.
+    pub text: String,
+    /// Score for the side to move.
+    pub score: i32,
+    /// Deepest completed depth.
+    pub depth: u32,
+    /// Nodes searched.
+    pub nodes: u64,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum PvItem {
+    Step(Step),
+    Pass,
+}
+
+struct RootMove {
+    steps: Move,
+    result: Position,
+    score: i32,
+    pv: Vec<PvItem>,
+}
+
+/// A search over one game position.
+pub struct Searcher<'a> {
+    game: &'a Game,
+    limits: &'a Limits,
+    stop: &'a AtomicBool,
+    nodes: u64,
+    aborted: bool,
+    ignore_stop: bool,
+    pv: Vec<[PvItem; MAX_PLY]>,
+    pv_len: [usize; MAX_PLY],
+    killers: [[Option<Step>; 2]; MAX_PLY],
+}
+
+impl std::fmt::Debug for Searcher<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Searcher")
+            .field("nodes", &self.nodes)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<'a> Searcher<'a> {
+    /// A searcher for the game's current position.
+    #[must_use]
+    pub fn new(game: &'a Game, limits: &'a Limits, stop: &'a AtomicBool) -> Searcher<'a> {
+        Searcher {
+            game,
+            limits,
+            stop,
+            nodes: 0,
+            aborted: false,
+            ignore_stop: false,
+            pv: vec![[PvItem::Pass; MAX_PLY]; MAX_PLY],
+            pv_len: [0; MAX_PLY],
+            killers: [[None; 2]; MAX_PLY],
+        }
+    }
+
+    /// Runs iterative deepening until a limit or `stop`; `report` gets every
+    /// completed iteration. `None` only when the side to move has no legal turn.
+    pub fn run(&mut self, report: &mut dyn FnMut(&Report)) -> Option<SearchResult> {
+        let root = *self.game.position();
+        let mut gen = TurnGen::new();
+        let mut moves: Vec<RootMove> = self
+            .game
+            .legal_turns(&mut gen)
+            .into_iter()
+            .map(|t| RootMove {
+                steps: t.steps,
+                result: t.result,
+                score: -INF,
+                pv: Vec::new(),
+            })
+            .collect();
+        if moves.is_empty() {
+            return None;
+        }
+        // A turn that wins on the spot needs no search.
+        if let Some(m) = moves.iter().find(|m| self.wins_now(&m.result)) {
+            let r = self.result(&root, m.steps, WIN - 1, 4);
+            report(&Report {
+                depth: 4,
+                score: r.score,
+                nodes: 0,
+                elapsed: self.limits.start.elapsed(),
+                pv: vec![(root.side(), r.text.clone())],
+            });
+            return Some(r);
+        }
+        for m in &mut moves {
+            m.score = -evaluate(&m.result);
+        }
+        moves.sort_by_key(|m| -m.score);
+        let mut best = 0;
+        let mut completed = 0;
+        for extra in 0..(MAX_PLY as i32 - 8) {
+            let depth = 4 + extra as u32;
+            let Some(best_now) = self.iterate(&mut moves, extra) else {
+                break;
+            };
+            best = best_now;
+            completed = depth;
+            let m = &moves[best];
+            report(&Report {
+                depth,
+                score: m.score,
+                nodes: self.nodes,
+                elapsed: self.limits.start.elapsed(),
+                pv: format_pv(&root, m.steps, &m.pv),
+            });
+            // Bring the best move to the front for the next iteration.
+            let chosen = moves.remove(best);
+            moves.insert(0, chosen);
+            best = 0;
+            if m_is_decided(moves[0].score)
+                || self.limits.depth.is_some_and(|d| depth >= d)
+                || self.limits.elapsed_ms() >= self.limits.soft_ms.load(Ordering::Relaxed)
+                || self.stop.load(Ordering::Relaxed)
+            {
+                break;
+            }
+        }
+        let m = &moves[best];
+        Some(self.result(&root, m.steps, m.score, completed.max(4)))
+    }
+
+    fn result(&self, root: &Position, steps: Move, score: i32, depth: u32) -> SearchResult {
+        SearchResult {
+            best: steps,
+            text: arimaa_core::format_move(root, &steps),
+            score,
+            depth,
+            nodes: self.nodes,
+        }
+    }
+
+    /// True when the turn that produced `after` ends the game in the mover's favour.
+    fn wins_now(&self, after: &Position) -> bool {
+        terminal(after, 0).is_some_and(|s| s < 0) || after.legal_step_list().is_empty()
+    }
+
+    /// One iteration over all root moves with `extra` steps after each. Returns
+    /// the index of the best, or `None` when aborted before anything useful.
+    ///
+    /// Iteration 0 (the safety check) ignores `stop`, only the hard deadline
+    /// cuts it short, and then the best of the moves it checked is used.
+    fn iterate(&mut self, moves: &mut [RootMove], extra: i32) -> Option<usize> {
+        self.ignore_stop = extra == 0;
+        let mut alpha = -INF;
+        let mut best = None;
+        for (i, m) in moves.iter_mut().enumerate() {
+            let after = m.result;
+            let score = if i == 0 {
+                -self.negamax(&after, extra, -INF, -alpha, 1)
+            } else {
+                let s = -self.negamax(&after, extra, -alpha - 1, -alpha, 1);
+                if s > alpha && !self.aborted {
+                    -self.negamax(&after, extra, -INF, -alpha, 1)
+                } else {
+                    s
+                }
+            };
+            if self.aborted {
+                // Keep a move that beat the previous best in this iteration; in
+                // iteration 0 every checked move is known safe or not.
+                return best.filter(|&b| b != 0 || extra == 0);
+            }
+            m.score = score;
+            if score > alpha || i == 0 {
+                alpha = score;
+                best = Some(i);
+                m.pv = self.pv[1][1..self.pv_len[1]].to_vec();
+            }
+        }
+        best
+    }
+
+    fn check_abort(&mut self) -> bool {
+        if self.nodes & 255 == 0
+            && ((!self.ignore_stop && self.stop.load(Ordering::Relaxed))
+                || self.limits.elapsed_ms() >= self.limits.hard_ms.load(Ordering::Relaxed))
+        {
+            self.aborted = true;
+        }
+        self.aborted
+    }
+
+    fn is_repetition(&self, hash: u64) -> bool {
+        self.game.is_third_repetition(hash)
+    }
+
+    fn negamax(&mut self, pos: &Position, depth: i32, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        self.nodes += 1;
+        self.pv_len[ply] = ply;
+        if self.check_abort() {
+            return 0;
+        }
+        if pos.at_turn_start() {
+            if let Some(score) = terminal(pos, ply) {
+                return score;
+            }
+        }
+        if depth <= 0 || ply >= MAX_PLY - 1 {
+            if can_goal(pos) {
+                return WIN - ply as i32 - pos.steps_left() as i32;
+            }
+            return evaluate(pos);
+        }
+        let mut list = StepList::new();
+        pos.legal_steps(&mut list);
+        let ordered = self.order(pos, &list, ply);
+        let mut best = -INF;
+        let mut any = false;
+        if pos.can_end_turn() {
+            let mut child = *pos;
+            child.end_turn();
+            if !self.is_repetition(child.hash()) {
+                any = true;
+                let score = -self.negamax(&child, depth, -beta, -alpha, ply + 1);
+                if self.aborted {
+                    return 0;
+                }
+                if score > best {
+                    best = score;
+                    if score > alpha {
+                        alpha = score;
+                        self.set_pv(ply, PvItem::Pass);
+                    }
+                }
+                if alpha >= beta {
+                    return best;
+                }
+            }
+        }
+        for step in ordered.iter().copied() {
+            let mut child = *pos;
+            child.make_step(step);
+            let score = if child.steps_left() == 0 {
+                if !child.can_end_turn() {
+                    continue;
+                }
+                child.end_turn();
+                if self.is_repetition(child.hash()) {
+                    continue;
+                }
+                -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1)
+            } else {
+                self.negamax(&child, depth - 1, alpha, beta, ply + 1)
+            };
+            if self.aborted {
+                return 0;
+            }
+            any = true;
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    self.set_pv(ply, PvItem::Step(step));
+                    if alpha >= beta {
+                        self.add_killer(ply, step);
+                        break;
+                    }
+                }
+            }
+        }
+        if !any {
+            // No way to finish a legal turn from here: at a turn start that is
+            // immobilization; mid-turn the path was a dead end.
+            return -(WIN - ply as i32);
+        }
+        best
+    }
+
+    fn order(&self, pos: &Position, list: &StepList, ply: usize) -> Vec<Step> {
+        let count = pos.occupied().count();
+        let mut scored: Vec<(i32, Step)> = list
+            .as_slice()
+            .iter()
+            .map(|&s| {
+                let mut child = *pos;
+                child.make_step(s);
+                let mut key = 0;
+                if child.occupied().count() < count {
+                    // Captures first: enemy losses up, own losses down.
+                    key += if child.color_bb(pos.side()).count() < pos.color_bb(pos.side()).count() {
+                        -50
+                    } else {
+                        100
+                    };
+                }
+                if self.killers[ply].contains(&Some(s)) {
+                    key += 50;
+                }
+                if s.piece().kind == Kind::Rabbit && s.piece().color == pos.side() {
+                    key += 5;
+                }
+                (key, s)
+            })
+            .collect();
+        scored.sort_by_key(|&(k, _)| -k);
+        scored.into_iter().map(|(_, s)| s).collect()
+    }
+
+    fn add_killer(&mut self, ply: usize, step: Step) {
+        let k = &mut self.killers[ply];
+        if k[0] != Some(step) {
+            k[1] = k[0];
+            k[0] = Some(step);
+        }
+    }
+
+    fn set_pv(&mut self, ply: usize, item: PvItem) {
+        self.pv[ply][ply] = item;
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        let next_len = self.pv_len[ply + 1].max(ply + 1);
+        head[ply][ply + 1..next_len].copy_from_slice(&tail[0][ply + 1..next_len]);
+        self.pv_len[ply] = next_len;
+    }
+}
+
+fn m_is_decided(score: i32) -> bool {
+    score.abs() >= WIN_BOUND
+}
+
+/// Game-end score at a turn start (the previous side just moved), from the
+/// side to move's point of view, in the official order; `None` if the game goes on.
+fn terminal(pos: &Position, ply: usize) -> Option<i32> {
+    let b = pos.side();
+    let a = b.opponent();
+    let win = WIN - ply as i32;
+    let rabbits = |c: Color| pos.bitboard(Piece::new(c, Kind::Rabbit));
+    if (rabbits(a) & goal_rank(a)).any() {
+        return Some(-win);
+    }
+    if (rabbits(b) & goal_rank(b)).any() {
+        return Some(win);
+    }
+    if rabbits(b).is_empty() {
+        return Some(-win);
+    }
+    if rabbits(a).is_empty() {
+        return Some(win);
+    }
+    None
+}
+
+/// The PV as turns: the root turn, then the steps below it grouped by turn.
+fn format_pv(root: &Position, first: Move, rest: &[PvItem]) -> Vec<(Color, String)> {
+    let mut out = vec![(root.side(), arimaa_core::format_move(root, &first))];
+    let mut pos = *root;
+    for s in first.iter() {
+        pos.make_step(s);
+    }
+    pos.end_turn();
+    let mut turn_start = pos;
+    let mut current = Move::new();
+    for item in rest {
+        match item {
+            PvItem::Step(s) => {
+                pos.make_step(*s);
+                current.push(*s);
+                if pos.steps_left() == 0 {
+                    out.push((turn_start.side(), arimaa_core::format_move(&turn_start, &current)));
+                    pos.end_turn();
+                    turn_start = pos;
+                    current = Move::new();
+                }
+            }
+            PvItem::Pass => {
+                if !current.is_empty() {
+                    out.push((turn_start.side(), arimaa_core::format_move(&turn_start, &current)));
+                }
+                pos.end_turn();
+                turn_start = pos;
+                current = Move::new();
+            }
+        }
+    }
+    if !current.is_empty() {
+        out.push((turn_start.side(), arimaa_core::format_move(&turn_start, &current)));
+    }
+    out
+}

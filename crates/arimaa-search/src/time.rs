@@ -1,0 +1,181 @@
+//! Time management for every AEI time control.
+//!
+//! The controller's deadline for a turn is `tcmove + reserve` after it sends
+//! `go`, lowered to `tcturntime`; time already used on the turn (`moveused`)
+//! comes off it. The engine aims at a target well inside that, stops starting
+//! new iterations once a fraction of the target is gone, and never searches past
+//! the deadline minus a safety margin that covers process and pipe latency.
+
+use arimaa_core::Color;
+use std::time::Duration;
+
+/// The AEI time-control settings and clock state, in seconds.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TimeControl {
+    /// Time per move (`tcmove`).
+    pub tcmove: f64,
+    /// Reserve at the start of the game (`tcreserve`).
+    pub tcreserve: f64,
+    /// Percentage of unused move time added to the reserve (`tcpercent`).
+    pub tcpercent: f64,
+    /// Cap on the reserve (`tcmax`), 0 = none.
+    pub tcmax: f64,
+    /// Limit on the game's total time (`tctotal`), 0 = none.
+    pub tctotal: f64,
+    /// Limit on the number of turns (`tcturns`), 0 = none.
+    pub tcturns: f64,
+    /// Hard cap on one turn (`tcturntime`), 0 = none.
+    pub tcturntime: f64,
+    /// Current reserves, gold and silver (`greserve`, `sreserve`); `None` until sent.
+    pub reserve: [Option<f64>; 2],
+    /// Time each side used on its last turn (`gused`, `sused`).
+    pub used: [f64; 2],
+    /// Time used on the previous turn (`lastmoveused`).
+    pub lastmoveused: f64,
+    /// Time already used on the current turn when `go` arrived (`moveused`).
+    pub moveused: f64,
+}
+
+impl Default for TimeControl {
+    fn default() -> Self {
+        TimeControl {
+            tcmove: 0.0,
+            tcreserve: 0.0,
+            tcpercent: 100.0,
+            tcmax: 0.0,
+            tctotal: 0.0,
+            tcturns: 0.0,
+            tcturntime: 0.0,
+            reserve: [None, None],
+            used: [0.0; 2],
+            lastmoveused: 0.0,
+            moveused: 0.0,
+        }
+    }
+}
+
+/// How long to think on one turn, measured from the arrival of `go`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Budget {
+    /// Do not start a new iteration after this.
+    pub soft: Duration,
+    /// Stop the search at this, whatever it is doing.
+    pub hard: Duration,
+}
+
+/// Margin kept before the controller's deadline, at least.
+const MIN_MARGIN: f64 = 0.25;
+/// And as a fraction of the time left.
+const MARGIN_FRACTION: f64 = 0.05;
+
+impl TimeControl {
+    /// True when any time limit is set.
+    #[must_use]
+    pub fn is_timed(&self) -> bool {
+        self.tcmove > 0.0 || self.tcturntime > 0.0 || self.reserve.iter().flatten().any(|&r| r > 0.0)
+    }
+
+    /// The reserve of `side` now: the last value the controller sent, else the starting reserve.
+    #[must_use]
+    pub fn reserve_of(&self, side: Color) -> f64 {
+        self.reserve[side.index()].unwrap_or(self.tcreserve).max(0.0)
+    }
+
+    /// Resets the clock state for a new game (the settings stay).
+    pub fn new_game(&mut self) {
+        self.reserve = [None, None];
+        self.used = [0.0; 2];
+        self.lastmoveused = 0.0;
+        self.moveused = 0.0;
+    }
+
+    /// The budget for `side`'s turn, or `None` without a time control.
+    #[must_use]
+    pub fn budget(&self, side: Color) -> Option<Budget> {
+        if !self.is_timed() {
+            return None;
+        }
+        let reserve = self.reserve_of(side);
+        let mut deadline = self.tcmove + reserve;
+        if self.tcturntime > 0.0 {
+            deadline = deadline.min(self.tcturntime);
+        }
+        let left = (deadline - self.moveused.max(0.0)).max(0.0);
+        let margin = MIN_MARGIN.max(left * MARGIN_FRACTION);
+        let hard = (left - margin).max(0.02);
+        // Move time not spent is only partly kept (tcpercent), and not at all
+        // beyond tcmax: spend what would be lost, plus a slice of the reserve.
+        let kept = (self.tcpercent / 100.0).clamp(0.0, 1.0);
+        let mut target = self.tcmove * (1.0 - 0.4 * kept) + reserve / 12.0;
+        if self.tcmax > 0.0 {
+            let overflow = reserve + self.tcmove * kept - self.tcmax;
+            if overflow > 0.0 {
+                target += overflow;
+            }
+        }
+        let target = target.min(hard).max(0.02);
+        Some(Budget {
+            soft: Duration::from_secs_f64(target * 0.55),
+            hard: Duration::from_secs_f64(target.min(hard)),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tc(tcmove: f64, reserve: f64) -> TimeControl {
+        TimeControl {
+            tcmove,
+            tcreserve: reserve,
+            ..TimeControl::default()
+        }
+    }
+
+    #[test]
+    fn no_time_control_no_budget() {
+        assert_eq!(TimeControl::default().budget(Color::Gold), None);
+    }
+
+    #[test]
+    fn never_past_the_deadline_minus_margin() {
+        for (m, r) in [(1.0, 0.0), (2.0, 0.0), (15.0, 60.0), (0.2, 0.0), (30.0, 300.0)] {
+            let b = tc(m, r).budget(Color::Gold).unwrap();
+            let deadline = m + r;
+            assert!(b.hard.as_secs_f64() <= deadline - MIN_MARGIN.min(deadline) + 1e-9 || b.hard.as_secs_f64() <= 0.02);
+            assert!(b.soft <= b.hard);
+        }
+    }
+
+    #[test]
+    fn turn_time_and_moveused_lower_the_deadline() {
+        let mut t = tc(30.0, 300.0);
+        t.tcturntime = 10.0;
+        assert!(t.budget(Color::Silver).unwrap().hard.as_secs_f64() <= 10.0 - MIN_MARGIN);
+        t.moveused = 9.0;
+        assert!(t.budget(Color::Silver).unwrap().hard.as_secs_f64() <= 1.0);
+    }
+
+    #[test]
+    fn reserve_is_per_side_and_used_in_part() {
+        let mut t = tc(10.0, 0.0);
+        t.reserve = [Some(120.0), Some(0.0)];
+        let g = t.budget(Color::Gold).unwrap();
+        let s = t.budget(Color::Silver).unwrap();
+        assert!(g.hard > s.hard);
+        assert!(
+            g.hard.as_secs_f64() < 10.0 + 120.0 / 2.0,
+            "does not burn the reserve at once"
+        );
+    }
+
+    #[test]
+    fn lost_time_is_spent() {
+        let mut keep = tc(10.0, 0.0);
+        keep.tcpercent = 100.0;
+        let mut lose = keep.clone();
+        lose.tcpercent = 0.0;
+        assert!(lose.budget(Color::Gold).unwrap().hard > keep.budget(Color::Gold).unwrap().hard);
+    }
+}
