@@ -1,6 +1,7 @@
 //! `arimaa`: the engine binary and its tools, one clap subcommand each.
 //! Without a subcommand it is an AEI engine on stdin/stdout.
 
+mod bench_cmd;
 mod perft_cmd;
 mod selfplay_cmd;
 
@@ -26,6 +27,8 @@ enum Command {
     Selfplay(selfplay_cmd::SelfplayArgs),
     /// Count legal turns and first steps (the oracle fixtures' counts).
     Perft(perft_cmd::PerftArgs),
+    /// Search fixed positions to a fixed depth: node-count signature and nodes/s.
+    Bench(bench_cmd::BenchArgs),
 }
 
 fn main() -> ExitCode {
@@ -49,5 +52,6 @@ fn main() -> ExitCode {
         }
         Some(Command::Selfplay(args)) => selfplay_cmd::run(&args),
         Some(Command::Perft(args)) => perft_cmd::run(&args),
+        Some(Command::Bench(args)) => bench_cmd::run(&args),
     }
 }

@@ -3,7 +3,7 @@
 use arimaa_core::notation::{board_diagram, format_setup};
 use arimaa_core::Game;
 use arimaa_search::setup::choose_setup;
-use arimaa_search::{Limits, Searcher};
+use arimaa_search::{Limits, Searcher, TransTable};
 use clap::Args;
 use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
@@ -45,6 +45,7 @@ pub fn run(args: &SelfplayArgs) -> ExitCode {
         print!("{}", board_diagram(game.position()));
     }
     let stop = AtomicBool::new(false);
+    let tt = TransTable::new(64);
     let time = Duration::from_secs_f64(args.movetime);
     for _ in 0..args.max_turns {
         if let Some(outcome) = game.outcome() {
@@ -53,7 +54,7 @@ pub fn run(args: &SelfplayArgs) -> ExitCode {
         }
         let limits = Limits::new(Some(time / 2), Some(time), None);
         let (number, side) = (game.move_number(), game.side_to_move());
-        let Some(result) = Searcher::new(&game, &limits, &stop).run(&mut |_| {}) else {
+        let Some(result) = Searcher::new(&game, &limits, &stop, &tt).run(&mut |_| {}) else {
             println!("{number}{}: no legal move", side.letter());
             break;
         };

@@ -9,7 +9,7 @@ use arimaa_core::notation::{format_setup, parse_position};
 use arimaa_core::{Color, Game};
 use arimaa_search::search::Report;
 use arimaa_search::setup::choose_setup;
-use arimaa_search::{Limits, Searcher};
+use arimaa_search::{Limits, Searcher, TransTable};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::thread::JoinHandle;
@@ -54,6 +54,7 @@ pub struct Session {
     game: Game,
     options: Options,
     search: Option<Running>,
+    tt: Arc<TransTable>,
     seed: u64,
 }
 
@@ -70,6 +71,8 @@ impl Session {
     /// A session writing to `out`. `seed` varies the setups.
     #[must_use]
     pub fn new(out: Output, id: Identity, seed: u64) -> Session {
+        // The table is allocated at full size on the first `isready` or `go`,
+        // not here: the handshake must be quick.
         Session {
             out,
             id,
@@ -77,6 +80,7 @@ impl Session {
             game: Game::new(),
             options: Options::default(),
             search: None,
+            tt: Arc::new(TransTable::new(1)),
             seed,
         }
     }
@@ -148,11 +152,17 @@ impl Session {
     fn handle(&mut self, command: Command) -> Flow {
         match command {
             Command::Aei => self.out.warning("'aei' again: the session is already open"),
-            Command::IsReady => self.out.line("readyok"),
+            Command::IsReady => {
+                if self.search.is_none() {
+                    self.resize_table();
+                }
+                self.out.line("readyok");
+            }
             Command::NewGame => {
                 self.finish_search();
                 self.game = Game::new();
                 self.options.tc.new_game();
+                self.tt.clear();
             }
             Command::SetPosition(text) => match parse_position(&text) {
                 Ok(pos) => {
@@ -251,14 +261,15 @@ impl Session {
             }
             return;
         }
+        self.resize_table();
         let side = self.game.side_to_move();
         let limits = Arc::new(self.limits(ponder, side));
         let stop = Arc::new(AtomicBool::new(false));
         let game = self.game.clone();
         let out = self.out.clone();
-        let (t_limits, t_stop) = (Arc::clone(&limits), Arc::clone(&stop));
+        let (t_limits, t_stop, tt) = (Arc::clone(&limits), Arc::clone(&stop), Arc::clone(&self.tt));
         let spawned = std::thread::Builder::new().name("search".into()).spawn(move || {
-            run_search(&game, &t_limits, &t_stop, &out, ponder);
+            run_search(&game, &t_limits, &t_stop, &tt, &out, ponder);
         });
         match spawned {
             Ok(handle) => {
@@ -276,6 +287,16 @@ impl Session {
                     self.out.line("bestmove resign");
                 }
             }
+        }
+    }
+
+    /// Applies a changed `hash` option (between searches only). The old table
+    /// is freed before the new one is allocated, so memory never holds both.
+    fn resize_table(&mut self) {
+        let bytes = self.options.hash_mb * 1024 * 1024;
+        if self.tt.bytes().abs_diff(bytes) > bytes / 8 {
+            self.tt = Arc::new(TransTable::new(1));
+            self.tt = Arc::new(TransTable::new(self.options.hash_mb));
         }
     }
 
@@ -316,9 +337,9 @@ impl Drop for Session {
 
 /// The search thread's body: info lines as iterations complete, then exactly
 /// one bestmove for a plain `go` (none for a ponder).
-fn run_search(game: &Game, limits: &Limits, stop: &AtomicBool, out: &Output, ponder: bool) {
+fn run_search(game: &Game, limits: &Limits, stop: &AtomicBool, tt: &TransTable, out: &Output, ponder: bool) {
     let started = Instant::now();
-    let mut searcher = Searcher::new(game, limits, stop);
+    let mut searcher = Searcher::new(game, limits, stop, tt);
     let mut report = |r: &Report| {
         let secs = r.elapsed.as_secs_f64();
         out.line(&format!("info depth {}", r.depth));

@@ -282,14 +282,22 @@ impl Position {
     /// Pieces of `color` that are frozen: next to a stronger enemy and to no friend.
     pub fn frozen(&self, color: Color) -> Bitboard {
         let own = self.colors[color.index()];
+        // Only pieces without a friend next to them can be frozen; usually few.
+        let lonely = own & !own.neighbors();
+        if lonely.is_empty() {
+            return Bitboard::EMPTY;
+        }
         let enemy = self.colors[color.opponent().index()];
         let mut stronger = Bitboard::EMPTY;
         let mut frozen = Bitboard::EMPTY;
         for k in (0..5).rev() {
             stronger |= self.kinds[k + 1] & enemy;
-            frozen |= self.kinds[k] & stronger.neighbors();
+            let mine = self.kinds[k] & lonely;
+            if mine.any() {
+                frozen |= mine & stronger.neighbors();
+            }
         }
-        frozen & own & !own.neighbors()
+        frozen
     }
 
     /// True when the piece on `sq` is frozen (false for an empty square).
@@ -319,23 +327,14 @@ impl Position {
         };
         let piece = step.piece();
         let (from, to) = (step.from(), step.to());
+        let captured = self.capture_at(piece, from, to);
         let moved = Bitboard::from_square(from) | Bitboard::from_square(to);
         self.kinds[piece.kind.index()] ^= moved;
         self.colors[piece.color.index()] ^= moved;
         self.hash ^= zobrist::piece(piece.index(), from.index()) ^ zobrist::piece(piece.index(), to.index());
-        // Only the moving colour can lose support, and only one trap is near a step.
-        // Only a trap next to the old square, or the new square itself, can lose
-        // its guard, and only for the moving colour: at most one capture.
-        let own = self.colors[piece.color.index()];
-        let candidates = (NEAR_TRAPS[from.index()] | (Bitboard::from_square(to) & Bitboard::TRAPS)) & own;
-        for trap in candidates {
-            if (Bitboard::around(trap) & own).is_empty() {
-                let kind = self.kind_at(trap).unwrap_or(Kind::Rabbit);
-                let victim = Piece::new(piece.color, kind);
-                self.toggle(victim, trap);
-                undo.captured = Some((victim, trap));
-                break;
-            }
+        if let Some((victim, trap)) = captured {
+            self.toggle(victim, trap);
+            undo.captured = captured;
         }
         self.steps_left -= 1;
         self.pending = if piece.color == self.side {
@@ -373,14 +372,27 @@ impl Position {
             ^ self.capture_key(piece, from, to)
     }
 
+    /// The piece that `step` would capture, and where, without playing it.
+    #[inline]
+    #[must_use]
+    pub fn capture_of(&self, step: Step) -> Option<(Piece, Square)> {
+        self.capture_at(step.piece(), step.from(), step.to())
+    }
+
     /// The Zobrist key of what `piece` moving `from` -> `to` captures (0 for nothing).
     #[inline]
     pub(crate) fn capture_key(&self, piece: Piece, from: Square, to: Square) -> u64 {
+        self.capture_at(piece, from, to)
+            .map_or(0, |(p, sq)| zobrist::piece(p.index(), sq.index()))
+    }
+
+    #[inline]
+    fn capture_at(&self, piece: Piece, from: Square, to: Square) -> Option<(Piece, Square)> {
         let to_bb = Bitboard::from_square(to);
         let own = self.colors[piece.color.index()] ^ Bitboard::from_square(from) ^ to_bb;
-        // Only a trap next to the old square, or the new square itself, can lose its guard.
+        // Only a trap next to the old square, or the new square itself, can lose
+        // its guard, and only for the moving colour: at most one capture.
         let candidates = (NEAR_TRAPS[from.index()] | (to_bb & Bitboard::TRAPS)) & own;
-        let mut key = 0;
         for trap in candidates {
             if (Bitboard::around(trap) & own).is_empty() {
                 let kind = if trap == to {
@@ -388,10 +400,10 @@ impl Position {
                 } else {
                     self.kind_at(trap).unwrap_or(Kind::Rabbit)
                 };
-                key ^= zobrist::piece(Piece::new(piece.color, kind).index(), trap.index());
+                return Some((Piece::new(piece.color, kind), trap));
             }
         }
-        key
+        None
     }
 
     /// Takes back the step that returned `undo`.

@@ -63,6 +63,19 @@ impl Step {
         self.0
     }
 
+    /// The step packed as `bits` (see [`Step::bits`]), if those bits describe a
+    /// step that stays on the board: for steps read back from a table.
+    #[must_use]
+    pub fn from_bits(bits: u16) -> Option<Step> {
+        let from = Square::from_index((bits & 63) as u8)?;
+        let dir = Direction::from_index(((bits >> 6) & 3) as usize);
+        let piece = (bits >> 8) as usize;
+        if piece >= 12 || from.step(dir).is_none() {
+            return None;
+        }
+        Some(Step(bits))
+    }
+
     /// The same step on the colour-swapped, north-south flipped board.
     #[must_use]
     pub const fn mirror(self) -> Step {
@@ -245,10 +258,18 @@ mod tests {
                         let s = Step::new(p, from, dir);
                         assert_eq!((s.piece(), s.from(), s.dir(), s.to()), (p, from, dir, to));
                         assert_eq!(s.mirror().mirror(), s);
+                        assert_eq!(Step::from_bits(s.bits()), Some(s));
                     }
                 }
             }
         }
+    }
+
+    #[test]
+    fn from_bits_refuses_steps_off_the_board() {
+        // a1 west, and a piece index of 12.
+        assert_eq!(Step::from_bits(3 << 6), None);
+        assert_eq!(Step::from_bits(12 << 8 | 9), None);
     }
 
     #[test]

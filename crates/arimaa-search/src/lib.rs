@@ -4,11 +4,14 @@
 
 #![warn(missing_docs)]
 
+pub mod bench;
 pub mod eval;
 pub mod goal;
 pub mod search;
 pub mod setup;
 pub mod time;
+pub mod tt;
 
 pub use search::{Limits, Report, SearchResult, Searcher, WIN, WIN_BOUND};
 pub use time::{Budget, TimeControl};
+pub use tt::TransTable;

@@ -12,6 +12,7 @@
 
 use crate::eval::evaluate;
 use crate::goal::can_goal;
+use crate::tt::{Bound, TransTable};
 use arimaa_core::rules::goal_rank;
 use arimaa_core::{Color, Game, Kind, Move, Piece, Position, Step, StepList, TurnGen};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -104,9 +105,10 @@ pub struct Searcher<'a> {
     game: &'a Game,
     limits: &'a Limits,
     stop: &'a AtomicBool,
+    tt: &'a TransTable,
+    history: Vec<i32>,
     nodes: u64,
     aborted: bool,
-    ignore_stop: bool,
     pv: Vec<[PvItem; MAX_PLY]>,
     pv_len: [usize; MAX_PLY],
     killers: [[Option<Step>; 2]; MAX_PLY],
@@ -123,14 +125,15 @@ impl std::fmt::Debug for Searcher<'_> {
 impl<'a> Searcher<'a> {
     /// A searcher for the game's current position.
     #[must_use]
-    pub fn new(game: &'a Game, limits: &'a Limits, stop: &'a AtomicBool) -> Searcher<'a> {
+    pub fn new(game: &'a Game, limits: &'a Limits, stop: &'a AtomicBool, tt: &'a TransTable) -> Searcher<'a> {
         Searcher {
             game,
             limits,
             stop,
+            tt,
+            history: vec![0; 12 * 64],
             nodes: 0,
             aborted: false,
-            ignore_stop: false,
             pv: vec![[PvItem::Pass; MAX_PLY]; MAX_PLY],
             pv_len: [0; MAX_PLY],
             killers: [[None; 2]; MAX_PLY],
@@ -140,6 +143,7 @@ impl<'a> Searcher<'a> {
     /// Runs iterative deepening until a limit or `stop`; `report` gets every
     /// completed iteration. `None` only when the side to move has no legal turn.
     pub fn run(&mut self, report: &mut dyn FnMut(&Report)) -> Option<SearchResult> {
+        self.tt.new_search();
         let root = *self.game.position();
         let mut gen = TurnGen::new();
         let mut moves: Vec<RootMove> = self
@@ -223,10 +227,9 @@ impl<'a> Searcher<'a> {
     /// One iteration over all root moves with `extra` steps after each. Returns
     /// the index of the best, or `None` when aborted before anything useful.
     ///
-    /// Iteration 0 (the safety check) ignores `stop`, only the hard deadline
-    /// cuts it short, and then the best of the moves it checked is used.
+    /// When iteration 0 (the safety check) is cut short, the best of the moves
+    /// it has checked is used: each of those is known to lose at once or not.
     fn iterate(&mut self, moves: &mut [RootMove], extra: i32) -> Option<usize> {
-        self.ignore_stop = extra == 0;
         let mut alpha = -INF;
         let mut best = None;
         for (i, m) in moves.iter_mut().enumerate() {
@@ -258,7 +261,7 @@ impl<'a> Searcher<'a> {
 
     fn check_abort(&mut self) -> bool {
         if self.nodes & 255 == 0
-            && ((!self.ignore_stop && self.stop.load(Ordering::Relaxed))
+            && (self.stop.load(Ordering::Relaxed)
                 || self.limits.elapsed_ms() >= self.limits.hard_ms.load(Ordering::Relaxed))
         {
             self.aborted = true;
@@ -287,10 +290,28 @@ impl<'a> Searcher<'a> {
             }
             return evaluate(pos);
         }
+        let key = tt_key(pos);
+        let mut tt_step = None;
+        if let Some(e) = self.tt.probe(key) {
+            tt_step = e.step;
+            let score = score_from_tt(e.score, ply);
+            if e.depth >= depth {
+                let cut = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => score >= beta,
+                    Bound::Upper => score <= alpha,
+                };
+                if cut {
+                    return score;
+                }
+            }
+        }
+        let alpha_in = alpha;
         let mut list = StepList::new();
         pos.legal_steps(&mut list);
-        let ordered = self.order(pos, &list, ply);
+        let ordered = self.order(pos, &list, ply, tt_step);
         let mut best = -INF;
+        let mut best_step = None;
         let mut any = false;
         if pos.can_end_turn() {
             let mut child = *pos;
@@ -309,6 +330,7 @@ impl<'a> Searcher<'a> {
                     }
                 }
                 if alpha >= beta {
+                    self.tt.store(key, None, score_to_tt(best, ply), depth, Bound::Lower);
                     return best;
                 }
             }
@@ -334,11 +356,13 @@ impl<'a> Searcher<'a> {
             any = true;
             if score > best {
                 best = score;
+                best_step = Some(step);
                 if score > alpha {
                     alpha = score;
                     self.set_pv(ply, PvItem::Step(step));
                     if alpha >= beta {
                         self.add_killer(ply, step);
+                        self.history[history_index(step)] += depth * depth;
                         break;
                     }
                 }
@@ -349,36 +373,37 @@ impl<'a> Searcher<'a> {
             // immobilization; mid-turn the path was a dead end.
             return -(WIN - ply as i32);
         }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > alpha_in {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt.store(key, best_step, score_to_tt(best, ply), depth, bound);
         best
     }
 
-    fn order(&self, pos: &Position, list: &StepList, ply: usize) -> Vec<Step> {
-        let count = pos.occupied().count();
+    /// Steps in search order: the table's step, captures of enemy pieces,
+    /// killers, then by history; own losses last.
+    fn order(&self, pos: &Position, list: &StepList, ply: usize, tt_step: Option<Step>) -> Vec<Step> {
+        let us = pos.side();
         let mut scored: Vec<(i32, Step)> = list
             .as_slice()
             .iter()
             .map(|&s| {
-                let mut child = *pos;
-                child.make_step(s);
-                let mut key = 0;
-                if child.occupied().count() < count {
-                    // Captures first: enemy losses up, own losses down.
-                    key += if child.color_bb(pos.side()).count() < pos.color_bb(pos.side()).count() {
-                        -50
-                    } else {
-                        100
-                    };
-                }
-                if self.killers[ply].contains(&Some(s)) {
-                    key += 50;
-                }
-                if s.piece().kind == Kind::Rabbit && s.piece().color == pos.side() {
-                    key += 5;
+                let mut key = self.history[history_index(s)].min(1 << 20);
+                if Some(s) == tt_step {
+                    key += 1 << 30;
+                } else if let Some((victim, _)) = pos.capture_of(s) {
+                    key += if victim.color == us { -(1 << 24) } else { 1 << 28 };
+                } else if self.killers[ply].contains(&Some(s)) {
+                    key += 1 << 26;
                 }
                 (key, s)
             })
             .collect();
-        scored.sort_by_key(|&(k, _)| -k);
+        scored.sort_by_key(|&(k, _)| std::cmp::Reverse(k));
         scored.into_iter().map(|(_, s)| s).collect()
     }
 
@@ -396,6 +421,42 @@ impl<'a> Searcher<'a> {
         let next_len = self.pv_len[ply + 1].max(ply + 1);
         head[ply][ply + 1..next_len].copy_from_slice(&tail[0][ply + 1..next_len]);
         self.pv_len[ply] = next_len;
+    }
+}
+
+/// The table key of a search state: the state key, plus the turn's start
+/// board mid-turn, since whether the turn may end there depends on it.
+fn tt_key(pos: &Position) -> u64 {
+    if pos.at_turn_start() {
+        pos.state_key()
+    } else {
+        pos.state_key() ^ pos.turn_start_hash().rotate_left(29)
+    }
+}
+
+/// History slot of a step: the piece and the arrival square.
+fn history_index(step: Step) -> usize {
+    step.piece().index() * 64 + step.to().index()
+}
+
+/// Win scores are stored relative to the node, not the root.
+fn score_to_tt(score: i32, ply: usize) -> i32 {
+    if score >= WIN_BOUND {
+        score + ply as i32
+    } else if score <= -WIN_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+fn score_from_tt(score: i32, ply: usize) -> i32 {
+    if score >= WIN_BOUND {
+        score - ply as i32
+    } else if score <= -WIN_BOUND {
+        score + ply as i32
+    } else {
+        score
     }
 }
 

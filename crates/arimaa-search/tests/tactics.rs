@@ -5,7 +5,7 @@
 use arimaa_core::rules::goal_rank;
 use arimaa_core::{parse_position, Game, Kind, Piece, TurnGen};
 use arimaa_search::goal::can_goal;
-use arimaa_search::{Limits, Searcher};
+use arimaa_search::{Limits, Searcher, TransTable};
 use std::sync::atomic::AtomicBool;
 
 fn suite(kind: &str) -> Vec<(String, Game)> {
@@ -25,7 +25,8 @@ fn suite(kind: &str) -> Vec<(String, Game)> {
 fn best_at_depth(game: &Game, depth: u32) -> arimaa_core::Position {
     let limits = Limits::new(None, None, Some(depth));
     let stop = AtomicBool::new(false);
-    let r = Searcher::new(game, &limits, &stop)
+    let tt = TransTable::new(16);
+    let r = Searcher::new(game, &limits, &stop, &tt)
         .run(&mut |_| {})
         .expect("a legal move");
     let mut g = game.clone();

@@ -1,0 +1,29 @@
+//! `arimaa bench`: the node-count signature and nodes per second.
+
+use arimaa_search::bench;
+use clap::Args;
+use std::process::ExitCode;
+
+#[derive(Args, Debug)]
+pub struct BenchArgs {
+    /// Search depth in steps (the root turn counts 4).
+    #[arg(long, default_value_t = bench::DEFAULT_DEPTH, value_parser = clap::value_parser!(u32).range(4..=40))]
+    depth: u32,
+}
+
+pub fn run(args: &BenchArgs) -> ExitCode {
+    let lines = bench::run(args.depth, |l| {
+        println!(
+            "{:>10} nodes {:>8.1} ms  score {:>6}  {}  {}",
+            l.nodes,
+            l.elapsed.as_secs_f64() * 1e3,
+            l.score,
+            l.best,
+            l.position
+        );
+    });
+    let nodes: u64 = lines.iter().map(|l| l.nodes).sum();
+    let secs: f64 = lines.iter().map(|l| l.elapsed.as_secs_f64()).sum();
+    println!("{nodes} nodes {} nps", (nodes as f64 / secs.max(1e-9)) as u64);
+    ExitCode::SUCCESS
+}

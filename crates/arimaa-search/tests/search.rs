@@ -1,0 +1,96 @@
+//! The search as a player: legal answers under stop, depth limits and game history.
+
+use arimaa_core::{Color, Game, Piece, Position, Square};
+use arimaa_search::{Limits, Searcher, TransTable};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+fn board(side: char, pieces: &str) -> Position {
+    let mut p = Position::empty(Color::from_letter(side).unwrap());
+    for tok in pieces.split_whitespace() {
+        let piece = Piece::from_letter(tok.chars().next().unwrap()).unwrap();
+        p.put(piece, Square::parse(&tok[1..]).unwrap());
+    }
+    p
+}
+
+fn standard_game() -> Game {
+    let mut g = Game::new();
+    g.play_text("Ra1 Rb1 Rc1 Rd1 Re1 Rf1 Rg1 Rh1 Ha2 Db2 Cc2 Md2 Ee2 Cf2 Dg2 Hh2")
+        .unwrap();
+    g.play_text("ra8 rb8 rc8 rd8 re8 rf8 rg8 rh8 ha7 db7 cc7 md7 ee7 cf7 dg7 hh7")
+        .unwrap();
+    g
+}
+
+#[test]
+fn stop_returns_a_legal_move_promptly() {
+    let game = standard_game();
+    let limits = Limits::new(None, None, None);
+    let stop = AtomicBool::new(false);
+    let started = Instant::now();
+    let result = std::thread::scope(|s| {
+        s.spawn(|| {
+            std::thread::sleep(Duration::from_millis(200));
+            stop.store(true, Ordering::Relaxed);
+        });
+        Searcher::new(&game, &limits, &stop, &TransTable::new(16)).run(&mut |_| {})
+    });
+    let r = result.expect("a move");
+    assert!(started.elapsed() < Duration::from_secs(2));
+    let mut g = game.clone();
+    g.play(&r.best).expect("legal");
+}
+
+#[test]
+fn fixed_depth_reports_every_iteration_and_is_deterministic() {
+    let game = standard_game();
+    let run = || {
+        let limits = Limits::new(None, None, Some(6));
+        let stop = AtomicBool::new(false);
+        let mut depths = Vec::new();
+        let r = Searcher::new(&game, &limits, &stop, &TransTable::new(16))
+            .run(&mut |rep| depths.push(rep.depth))
+            .unwrap();
+        (r.text, r.nodes, depths)
+    };
+    let (a, b) = (run(), run());
+    assert_eq!(a, b, "same depth, same answer and node count");
+    assert_eq!(a.2, vec![4, 5, 6]);
+}
+
+#[test]
+fn never_plays_a_third_repetition() {
+    // Gold shuttles its elephant, silver a walled-in rabbit; after two cycles
+    // the elephant's step back to d5 would repeat a position a third time.
+    let mut g = Game::from_position(board('g', "Ed4 Ra1 Rb1 Rc2 ra2"));
+    for _ in 0..2 {
+        for mv in ["Ed4n", "ra2e", "Ed5s", "rb2w"] {
+            g.play_text(mv).unwrap();
+        }
+    }
+    let mut trial = g.clone();
+    assert!(trial.play_text("Ed4n").is_err(), "the set-up is right");
+    for depth in [4, 6] {
+        let limits = Limits::new(None, None, Some(depth));
+        let stop = AtomicBool::new(false);
+        let r = Searcher::new(&g, &limits, &stop, &TransTable::new(16))
+            .run(&mut |_| {})
+            .unwrap();
+        let mut after = g.clone();
+        after
+            .play(&r.best)
+            .unwrap_or_else(|e| panic!("depth {depth}: {} refused: {e}", r.text));
+    }
+}
+
+#[test]
+fn no_legal_turn_gives_none() {
+    // Silver to move with its only rabbit frozen: immobilized, nothing to play.
+    let g = Game::from_position(board('s', "ra7 Cb7 Ra2 Eh2"));
+    let limits = Limits::new(None, None, Some(4));
+    let stop = AtomicBool::new(false);
+    assert!(Searcher::new(&g, &limits, &stop, &TransTable::new(16))
+        .run(&mut |_| {})
+        .is_none());
+}
