@@ -9,10 +9,13 @@ pub struct BenchArgs {
     /// Search depth in steps (the root turn counts 4).
     #[arg(long, default_value_t = bench::DEFAULT_DEPTH, value_parser = clap::value_parser!(u32).range(4..=40))]
     depth: u32,
+    /// Search threads (lazy SMP); node counts are a signature only with 1.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
+    threads: u32,
 }
 
 pub fn run(args: &BenchArgs) -> ExitCode {
-    let lines = bench::run(args.depth, |l| {
+    let lines = bench::run(args.depth, args.threads as usize, |l| {
         println!(
             "{:>10} nodes {:>8.1} ms  score {:>6}  {}  {}",
             l.nodes,

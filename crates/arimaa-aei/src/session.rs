@@ -9,7 +9,7 @@ use arimaa_core::notation::{format_setup, parse_position};
 use arimaa_core::{Color, Game};
 use arimaa_search::search::Report;
 use arimaa_search::setup::choose_setup;
-use arimaa_search::{Limits, Searcher, TransTable};
+use arimaa_search::{Limits, TransTable};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::thread::JoinHandle;
@@ -268,8 +268,9 @@ impl Session {
         let game = self.game.clone();
         let out = self.out.clone();
         let (t_limits, t_stop, tt) = (Arc::clone(&limits), Arc::clone(&stop), Arc::clone(&self.tt));
+        let threads = self.options.threads;
         let spawned = std::thread::Builder::new().name("search".into()).spawn(move || {
-            run_search(&game, &t_limits, &t_stop, &tt, &out, ponder);
+            run_search(&game, &t_limits, &t_stop, &tt, threads, &out, ponder);
         });
         match spawned {
             Ok(handle) => {
@@ -337,9 +338,16 @@ impl Drop for Session {
 
 /// The search thread's body: info lines as iterations complete, then exactly
 /// one bestmove for a plain `go` (none for a ponder).
-fn run_search(game: &Game, limits: &Limits, stop: &AtomicBool, tt: &TransTable, out: &Output, ponder: bool) {
+fn run_search(
+    game: &Game,
+    limits: &Limits,
+    stop: &AtomicBool,
+    tt: &TransTable,
+    threads: usize,
+    out: &Output,
+    ponder: bool,
+) {
     let started = Instant::now();
-    let mut searcher = Searcher::new(game, limits, stop, tt);
     let mut report = |r: &Report| {
         let secs = r.elapsed.as_secs_f64();
         out.line(&format!("info depth {}", r.depth));
@@ -358,7 +366,7 @@ fn run_search(game: &Game, limits: &Limits, stop: &AtomicBool, tt: &TransTable, 
         }
         out.line(&format!("info pv {pv}"));
     };
-    let result = searcher.run(&mut report);
+    let result = arimaa_search::smp::search(game, limits, stop, tt, threads, &mut report);
     log::debug!("search done in {:?}", started.elapsed());
     if ponder {
         return;

@@ -43,8 +43,10 @@ pub struct BenchLine {
     pub elapsed: Duration,
 }
 
-/// Searches every bench position to `depth`; `each` sees each result as it comes.
-pub fn run(depth: u32, mut each: impl FnMut(&BenchLine)) -> Vec<BenchLine> {
+/// Searches every bench position to `depth` with `threads` threads; `each`
+/// sees each result as it comes. With one thread the node counts are the
+/// search's signature; with more they vary from run to run.
+pub fn run(depth: u32, threads: usize, mut each: impl FnMut(&BenchLine)) -> Vec<BenchLine> {
     let tt = TransTable::new(HASH_MB);
     let stop = AtomicBool::new(false);
     let mut out = Vec::new();
@@ -54,7 +56,11 @@ pub fn run(depth: u32, mut each: impl FnMut(&BenchLine)) -> Vec<BenchLine> {
         let game = Game::from_position(pos);
         let limits = Limits::new(None, None, Some(depth));
         let start = Instant::now();
-        let result = Searcher::new(&game, &limits, &stop, &tt).run(&mut |_| {});
+        let result = if threads > 1 {
+            crate::smp::search(&game, &limits, &stop, &tt, threads, &mut |_| {})
+        } else {
+            Searcher::new(&game, &limits, &stop, &tt).run(&mut |_| {})
+        };
         let line = BenchLine {
             position,
             nodes: result.as_ref().map_or(0, |r| r.nodes),
@@ -77,8 +83,8 @@ mod tests {
         for p in POSITIONS {
             parse_position(p).unwrap();
         }
-        let a: Vec<u64> = run(5, |_| {}).iter().map(|l| l.nodes).collect();
-        let b: Vec<u64> = run(5, |_| {}).iter().map(|l| l.nodes).collect();
+        let a: Vec<u64> = run(5, 1, |_| {}).iter().map(|l| l.nodes).collect();
+        let b: Vec<u64> = run(5, 1, |_| {}).iter().map(|l| l.nodes).collect();
         assert_eq!(a.len(), POSITIONS.len());
         assert_eq!(a, b);
         assert!(

@@ -9,6 +9,7 @@ pub mod eval;
 pub mod goal;
 pub mod search;
 pub mod setup;
+pub mod smp;
 pub mod time;
 pub mod tt;
 

@@ -106,6 +106,11 @@ pub struct Searcher<'a> {
     limits: &'a Limits,
     stop: &'a AtomicBool,
     tt: &'a TransTable,
+    /// 0 for the thread that decides; helpers (lazy SMP) vary their search.
+    helper: usize,
+    /// Nodes of all threads, added in batches; `flushed` of ours are in it.
+    total: Option<&'a AtomicU64>,
+    flushed: u64,
     history: Vec<i32>,
     nodes: u64,
     aborted: bool,
@@ -131,12 +136,44 @@ impl<'a> Searcher<'a> {
             limits,
             stop,
             tt,
+            helper: 0,
+            total: None,
+            flushed: 0,
             history: vec![0; 12 * 64],
             nodes: 0,
             aborted: false,
             pv: vec![[PvItem::Pass; MAX_PLY]; MAX_PLY],
             pv_len: [0; MAX_PLY],
             killers: [[None; 2]; MAX_PLY],
+        }
+    }
+
+    /// Makes this a helper thread number `id` (lazy SMP): odd helpers start one
+    /// step deeper, even ones try the second root move first, so that the
+    /// threads fill the shared table with different parts of the tree.
+    #[must_use]
+    pub fn helper(mut self, id: usize) -> Self {
+        self.helper = id;
+        self
+    }
+
+    /// Adds this thread's nodes to `total` as it goes (for node counts over all threads).
+    #[must_use]
+    pub fn counting(mut self, total: &'a AtomicU64) -> Self {
+        self.total = Some(total);
+        self
+    }
+
+    /// Nodes of all threads counted so far (this thread's alone without `counting`).
+    fn nodes_so_far(&self) -> u64 {
+        self.total
+            .map_or(self.nodes, |t| t.load(Ordering::Relaxed) + self.nodes - self.flushed)
+    }
+
+    fn flush_nodes(&mut self) {
+        if let Some(t) = self.total {
+            t.fetch_add(self.nodes - self.flushed, Ordering::Relaxed);
+            self.flushed = self.nodes;
         }
     }
 
@@ -176,9 +213,13 @@ impl<'a> Searcher<'a> {
             m.score = -evaluate(&m.result);
         }
         moves.sort_by_key(|m| -m.score);
+        if self.helper > 0 && self.helper.is_multiple_of(2) && moves.len() > 1 {
+            moves.swap(0, 1);
+        }
         let mut best = 0;
         let mut completed = 0;
-        for extra in 0..(MAX_PLY as i32 - 8) {
+        let first = i32::from(self.helper % 2 == 1);
+        for extra in first..(MAX_PLY as i32 - 8) {
             let depth = 4 + extra as u32;
             let Some(best_now) = self.iterate(&mut moves, extra) else {
                 break;
@@ -189,7 +230,7 @@ impl<'a> Searcher<'a> {
             report(&Report {
                 depth,
                 score: m.score,
-                nodes: self.nodes,
+                nodes: self.nodes_so_far(),
                 elapsed: self.limits.start.elapsed(),
                 pv: format_pv(&root, m.steps, &m.pv),
             });
@@ -205,6 +246,7 @@ impl<'a> Searcher<'a> {
                 break;
             }
         }
+        self.flush_nodes();
         let m = &moves[best];
         Some(self.result(&root, m.steps, m.score, completed.max(4)))
     }
@@ -215,7 +257,7 @@ impl<'a> Searcher<'a> {
             text: arimaa_core::format_move(root, &steps),
             score,
             depth,
-            nodes: self.nodes,
+            nodes: self.nodes_so_far(),
         }
     }
 
@@ -260,6 +302,9 @@ impl<'a> Searcher<'a> {
     }
 
     fn check_abort(&mut self) -> bool {
+        if self.nodes & 255 == 0 && self.nodes - self.flushed >= 4096 {
+            self.flush_nodes();
+        }
         if self.nodes & 255 == 0
             && (self.stop.load(Ordering::Relaxed)
                 || self.limits.elapsed_ms() >= self.limits.hard_ms.load(Ordering::Relaxed))

@@ -94,3 +94,21 @@ fn no_legal_turn_gives_none() {
         .run(&mut |_| {})
         .is_none());
 }
+
+#[test]
+fn lazy_smp_returns_a_legal_move_and_counts_every_thread() {
+    let game = standard_game();
+    let tt = TransTable::new(16);
+    let stop = AtomicBool::new(false);
+    let limits = Limits::new(None, None, Some(6));
+    let mut reports = 0;
+    let r = arimaa_search::smp::search(&game, &limits, &stop, &tt, 2, &mut |_| reports += 1).expect("a move");
+    assert!(reports >= 1);
+    let mut g = game.clone();
+    g.play(&r.best).expect("legal");
+    // A single thread on a fresh table for comparison: two threads count more nodes in all.
+    let single = Searcher::new(&game, &limits, &stop, &TransTable::new(16))
+        .run(&mut |_| {})
+        .unwrap();
+    assert!(r.nodes > single.nodes / 2, "{} vs {}", r.nodes, single.nodes);
+}

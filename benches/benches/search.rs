@@ -1,0 +1,52 @@
+//! Evaluation, goal detection and a fixed-depth search on the bench positions.
+
+use arimaa_core::{parse_position, Game, Position};
+use arimaa_search::bench::POSITIONS;
+use arimaa_search::eval::evaluate;
+use arimaa_search::goal::can_goal;
+use arimaa_search::{Limits, Searcher, TransTable};
+use criterion::{criterion_group, criterion_main, Criterion};
+use std::hint::black_box;
+use std::sync::atomic::AtomicBool;
+
+fn positions() -> Vec<Position> {
+    POSITIONS.iter().filter_map(|p| parse_position(p).ok()).collect()
+}
+
+fn bench(c: &mut Criterion) {
+    let positions = positions();
+    c.bench_function("eval/bench_positions", |b| {
+        b.iter(|| positions.iter().map(|p| evaluate(black_box(p))).sum::<i32>())
+    });
+    c.bench_function("goal/bench_positions_both_sides", |b| {
+        b.iter(|| {
+            positions
+                .iter()
+                .map(|p| {
+                    let mut q = *p;
+                    q.end_turn();
+                    usize::from(can_goal(black_box(p))) + usize::from(can_goal(black_box(&q)))
+                })
+                .sum::<usize>()
+        })
+    });
+    let game = Game::from_position(positions[0]);
+    let tt = TransTable::new(16);
+    let stop = AtomicBool::new(false);
+    c.bench_function("search/standard_depth6", |b| {
+        b.iter(|| {
+            tt.clear();
+            let limits = Limits::new(None, None, Some(6));
+            Searcher::new(black_box(&game), &limits, &stop, &tt)
+                .run(&mut |_| {})
+                .map(|r| r.nodes)
+        })
+    });
+}
+
+criterion_group! {
+    name = benches;
+    config = Criterion::default().sample_size(10);
+    targets = bench
+}
+criterion_main!(benches);
