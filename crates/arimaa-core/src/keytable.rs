@@ -69,22 +69,12 @@ impl KeyTable {
                 }
             };
         }
-        if self.used.len() >= self.limit {
-            self.grow();
-        }
-        let mut i = self.slot(key);
-        loop {
-            let k = self.keys[i];
-            if k == key {
-                return Err(self.vals[i]);
-            }
-            if k == 0 {
-                self.keys[i] = key;
+        match self.locate(key) {
+            (i, true) => Err(self.vals[i]),
+            (i, false) => {
                 self.vals[i] = val;
-                self.used.push(i as u32);
-                return Ok(());
+                Ok(())
             }
-            i = (i + 1) & self.mask;
         }
     }
 
@@ -97,6 +87,12 @@ impl KeyTable {
             self.zero = Some(0);
             return fresh;
         }
+        !self.locate(key).1
+    }
+
+    /// The slot of a non-zero `key`, inserted if absent; true when it was there.
+    #[inline]
+    fn locate(&mut self, key: u64) -> (usize, bool) {
         if self.used.len() >= self.limit {
             self.grow();
         }
@@ -104,12 +100,12 @@ impl KeyTable {
         loop {
             let k = self.keys[i];
             if k == key {
-                return false;
+                return (i, true);
             }
             if k == 0 {
                 self.keys[i] = key;
                 self.used.push(i as u32);
-                return true;
+                return (i, false);
             }
             i = (i + 1) & self.mask;
         }

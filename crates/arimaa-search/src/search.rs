@@ -24,6 +24,8 @@ pub const WIN: i32 = 30_000;
 pub const WIN_BOUND: i32 = WIN - 1000;
 const INF: i32 = WIN + 1;
 const MAX_PLY: usize = 128;
+/// Entries of the horizon goal-test cache (a power of two).
+const GOAL_CACHE: usize = 1 << 16;
 
 /// Search limits. Times are measured from `start`; they live in atomics so that
 /// the protocol thread can move them (AEI `moveused`) while the search runs.
@@ -112,6 +114,8 @@ pub struct Searcher<'a> {
     total: Option<&'a AtomicU64>,
     flushed: u64,
     history: Vec<i32>,
+    /// Horizon goal tests, direct-mapped by state key (bit 0 holds the answer).
+    goal_cache: Vec<u64>,
     nodes: u64,
     aborted: bool,
     pv: Vec<[PvItem; MAX_PLY]>,
@@ -140,6 +144,7 @@ impl<'a> Searcher<'a> {
             total: None,
             flushed: 0,
             history: vec![0; 12 * 64],
+            goal_cache: vec![0; GOAL_CACHE],
             nodes: 0,
             aborted: false,
             pv: vec![[PvItem::Pass; MAX_PLY]; MAX_PLY],
@@ -301,15 +306,18 @@ impl<'a> Searcher<'a> {
         best
     }
 
+    /// The stop flag is read at every node (one relaxed load: a node with a
+    /// goal test can take a millisecond), the clock every 256 nodes.
     fn check_abort(&mut self) -> bool {
-        if self.nodes & 255 == 0 && self.nodes - self.flushed >= 4096 {
-            self.flush_nodes();
-        }
-        if self.nodes & 255 == 0
-            && (self.stop.load(Ordering::Relaxed)
-                || self.limits.elapsed_ms() >= self.limits.hard_ms.load(Ordering::Relaxed))
-        {
+        if self.stop.load(Ordering::Relaxed) {
             self.aborted = true;
+        } else if self.nodes & 255 == 0 {
+            if self.nodes - self.flushed >= 4096 {
+                self.flush_nodes();
+            }
+            if self.limits.elapsed_ms() >= self.limits.hard_ms.load(Ordering::Relaxed) {
+                self.aborted = true;
+            }
         }
         self.aborted
     }
@@ -330,7 +338,7 @@ impl<'a> Searcher<'a> {
             }
         }
         if depth <= 0 || ply >= MAX_PLY - 1 {
-            if can_goal(pos) {
+            if self.cached_goal(pos) {
                 return WIN - ply as i32 - pos.steps_left() as i32;
             }
             return evaluate(pos);
@@ -450,6 +458,21 @@ impl<'a> Searcher<'a> {
             .collect();
         scored.sort_by_key(|&(k, _)| std::cmp::Reverse(k));
         scored.into_iter().map(|(_, s)| s).collect()
+    }
+
+    /// The goal test at the horizon, remembered: the same leaves come back
+    /// through transpositions and in every iteration.
+    fn cached_goal(&mut self, pos: &Position) -> bool {
+        // The answer depends on the state alone (board, side, steps, open push or pull).
+        let key = pos.state_key();
+        let slot = (key >> 40) as usize & (GOAL_CACHE - 1);
+        let entry = self.goal_cache[slot];
+        if entry != 0 && entry | 1 == key | 1 {
+            return entry & 1 == 1;
+        }
+        let goal = can_goal(pos);
+        self.goal_cache[slot] = (key & !1) | u64::from(goal);
+        goal
     }
 
     fn add_killer(&mut self, ply: usize, step: Step) {
