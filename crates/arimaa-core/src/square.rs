@@ -155,12 +155,8 @@ impl Direction {
     /// The opposite direction.
     #[must_use]
     pub const fn opposite(self) -> Direction {
-        match self {
-            Direction::North => Direction::South,
-            Direction::South => Direction::North,
-            Direction::East => Direction::West,
-            Direction::West => Direction::East,
-        }
+        // n/s and e/w are index pairs 0/1 and 2/3.
+        Direction::from_index(self.index() ^ 1)
     }
 
     /// The same direction on a board flipped north-south.
