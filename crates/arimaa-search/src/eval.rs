@@ -1,9 +1,10 @@
 //! Static evaluation, in centi-rabbits from the side to move's point of view.
 //!
 //! Material (with rabbits worth more as they run out: the last one is the
-//! game), rabbit advancement, and a penalty for frozen pieces. It is
-//! colour-symmetric by construction: every term is computed per colour with the
-//! board seen from that colour's side.
+//! game), rabbit advancement, trap control, pieces left on weakly held traps,
+//! a central elephant, and a penalty for frozen pieces. It is colour-symmetric
+//! by construction: every term is computed per colour with the board seen from
+//! that colour's side.
 
 use arimaa_core::{Bitboard, Color, Kind, Piece, Position};
 
@@ -19,6 +20,15 @@ const ADVANCE: [i32; 8] = [0, 0, 4, 10, 20, 35, 60, 0];
 /// Fraction (in 1/16) of a frozen piece's value lost.
 const FROZEN_SIXTEENTHS: i32 = 1;
 
+/// Trap control by number of own pieces next to the trap (0..=4).
+const TRAP_PIECES: [i32; 5] = [0, 12, 28, 36, 40];
+/// Extra control when the strongest piece next to a trap is ours.
+const TRAP_STRONGEST: i32 = 20;
+/// Home traps (own half) count in full, the opponent's in this many quarters.
+const TRAP_AWAY_QUARTERS: i32 = 3;
+/// Elephant bonus by distance from the four centre squares (0..).
+const ELEPHANT_CENTRE: [i32; 7] = [20, 15, 10, 5, 0, 0, 0];
+
 /// Material of one side.
 #[must_use]
 pub fn material(pos: &Position, color: Color) -> i32 {
@@ -30,8 +40,55 @@ pub fn material(pos: &Position, color: Color) -> i32 {
     total + RABBIT_VALUE[..rabbits.min(8)].iter().sum::<i32>()
 }
 
+/// The strongest kind in `set`, as an index, or -1 for an empty set.
+fn strongest(pos: &Position, set: Bitboard) -> i32 {
+    Kind::ALL
+        .iter()
+        .rev()
+        .find(|k| (pos.kind_bb(**k) & set).any())
+        .map_or(-1, |k| k.index() as i32)
+}
+
+fn trap_score(pos: &Position, color: Color) -> i32 {
+    let own = pos.color_bb(color);
+    let enemy = pos.color_bb(color.opponent());
+    let mut score = 0;
+    for trap in Bitboard::TRAPS {
+        let around = Bitboard::around(trap);
+        let (mine, theirs) = (around & own, around & enemy);
+        let mut t = TRAP_PIECES[mine.count().min(4) as usize];
+        if strongest(pos, mine) > strongest(pos, theirs) {
+            t += TRAP_STRONGEST;
+        }
+        let home = match color {
+            Color::Gold => trap.rank() < 4,
+            Color::Silver => trap.rank() >= 4,
+        };
+        score += if home { t } else { t * TRAP_AWAY_QUARTERS / 4 };
+        // A piece of ours on the trap with at most one guard is one push from capture.
+        if own.has(trap) && mine.count() <= 1 && theirs.any() {
+            let kind = pos.kind_at(trap).unwrap_or(Kind::Rabbit);
+            let value = if kind == Kind::Rabbit {
+                100
+            } else {
+                PIECE_VALUE[kind.index()]
+            };
+            score -= value / 4;
+        }
+    }
+    score
+}
+
+fn elephant_score(pos: &Position, color: Color) -> i32 {
+    pos.bitboard(Piece::new(color, Kind::Elephant)).first().map_or(0, |e| {
+        let df = if e.file() < 4 { 3 - e.file() } else { e.file() - 4 };
+        let dr = if e.rank() < 4 { 3 - e.rank() } else { e.rank() - 4 };
+        ELEPHANT_CENTRE[(df + dr).min(6) as usize]
+    })
+}
+
 fn side_score(pos: &Position, color: Color) -> i32 {
-    let mut score = material(pos, color);
+    let mut score = material(pos, color) + trap_score(pos, color) + elephant_score(pos, color);
     for sq in pos.bitboard(Piece::new(color, Kind::Rabbit)) {
         let rank = match color {
             Color::Gold => sq.rank(),

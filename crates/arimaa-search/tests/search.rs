@@ -112,3 +112,34 @@ fn lazy_smp_returns_a_legal_move_and_counts_every_thread() {
         .unwrap();
     assert!(r.nodes > single.nodes / 2, "{} vs {}", r.nodes, single.nodes);
 }
+
+#[test]
+fn evaluation_is_colour_symmetric_along_random_games() {
+    use arimaa_core::TurnGen;
+    use arimaa_search::eval::evaluate;
+    let mut gen = TurnGen::new();
+    let mut state = 0x2545_F491_4F6C_DD1D_u64;
+    let mut checked = 0;
+    for _ in 0..8 {
+        let mut pos = standard_game().position().to_owned();
+        for _ in 0..60 {
+            // The mirror swaps colours and the side to move: same score for its mover.
+            assert_eq!(
+                evaluate(&pos),
+                evaluate(&pos.mirror()),
+                "{}",
+                arimaa_core::position_to_aei(&pos)
+            );
+            checked += 1;
+            let turns = gen.turns(&pos);
+            if turns.is_empty() {
+                break;
+            }
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            pos = turns[(state % turns.len() as u64) as usize].result;
+        }
+    }
+    assert!(checked > 200);
+}
