@@ -157,12 +157,12 @@ mod tests {
     #[test]
     fn depth_zero_means_none_and_unknown_is_reported() {
         let mut o = Options::default();
-        o.apply("depth", Some("8")).unwrap();
+        assert_eq!(o.apply("depth", Some("8")), Ok(Applied::Set));
         assert_eq!(o.depth, Some(8));
-        o.apply("depth", Some("0")).unwrap();
+        assert_eq!(o.apply("depth", Some("0")), Ok(Applied::Set));
         assert_eq!(o.depth, None);
         assert_eq!(o.apply("checkmoves", Some("1")), Ok(Applied::Unknown));
-        o.apply("event", Some("World Championship")).unwrap();
+        assert_eq!(o.apply("event", Some("World Championship")), Ok(Applied::Set));
         assert_eq!(o.info, vec![("event".to_string(), "World Championship".to_string())]);
     }
 }
