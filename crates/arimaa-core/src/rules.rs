@@ -65,6 +65,28 @@ pub const fn goal_rank(color: Color) -> Bitboard {
     }
 }
 
+/// The first four end-of-game rules (goals, then lost rabbits), checked at a
+/// turn start for the side that just moved and the side to move. These need
+/// no move generation, so the search applies them at every turn start.
+#[must_use]
+pub fn goal_or_elimination(pos: &Position) -> Option<Outcome> {
+    let b = pos.side();
+    let a = b.opponent();
+    let rabbits = |c: Color| pos.bitboard(Piece::new(c, Kind::Rabbit));
+    let (winner, reason) = if (rabbits(a) & goal_rank(a)).any() {
+        (a, Reason::Goal)
+    } else if (rabbits(b) & goal_rank(b)).any() {
+        (b, Reason::Goal)
+    } else if rabbits(b).is_empty() {
+        (a, Reason::Elimination)
+    } else if rabbits(a).is_empty() {
+        (b, Reason::Elimination)
+    } else {
+        return None;
+    };
+    Some(Outcome { winner, reason })
+}
+
 /// Decides whether the game is over at the start of a turn, `pos` having
 /// just been reached by the other side's turn. `third_repetition(hash)` says
 /// whether ending a turn on that position hash would repeat it a third time;
@@ -76,33 +98,10 @@ pub fn outcome(
     third_repetition: impl Fn(u64) -> bool,
     gen: &mut TurnGen,
 ) -> Option<Outcome> {
-    let b = pos.side();
-    let a = b.opponent();
-    let rabbits = |c: Color| pos.bitboard(Piece::new(c, Kind::Rabbit));
-    if (rabbits(a) & goal_rank(a)).any() {
-        return Some(Outcome {
-            winner: a,
-            reason: Reason::Goal,
-        });
+    if let Some(decided) = goal_or_elimination(pos) {
+        return Some(decided);
     }
-    if (rabbits(b) & goal_rank(b)).any() {
-        return Some(Outcome {
-            winner: b,
-            reason: Reason::Goal,
-        });
-    }
-    if rabbits(b).is_empty() {
-        return Some(Outcome {
-            winner: a,
-            reason: Reason::Elimination,
-        });
-    }
-    if rabbits(a).is_empty() {
-        return Some(Outcome {
-            winner: b,
-            reason: Reason::Elimination,
-        });
-    }
+    let a = pos.side().opponent();
     // A single legal step (or a push's first half, which can be completed)
     // always makes a turn that changes the board.
     if pos.legal_step_list().is_empty() {

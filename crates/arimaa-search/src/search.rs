@@ -13,8 +13,8 @@
 use crate::eval::evaluate;
 use crate::goal::can_goal;
 use crate::tt::{Bound, TransTable};
-use arimaa_core::rules::goal_rank;
-use arimaa_core::{Color, Game, Kind, Move, Piece, Position, Step, StepList, TurnGen};
+use arimaa_core::rules::goal_or_elimination;
+use arimaa_core::{Color, Game, Move, Position, Step, StepList, TurnGen};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
@@ -535,23 +535,8 @@ fn m_is_decided(score: i32) -> bool {
 /// Game-end score at a turn start (the previous side just moved), from the
 /// side to move's point of view, in the official order; `None` if the game goes on.
 fn terminal(pos: &Position, ply: usize) -> Option<i32> {
-    let b = pos.side();
-    let a = b.opponent();
     let win = WIN - ply as i32;
-    let rabbits = |c: Color| pos.bitboard(Piece::new(c, Kind::Rabbit));
-    if (rabbits(a) & goal_rank(a)).any() {
-        return Some(-win);
-    }
-    if (rabbits(b) & goal_rank(b)).any() {
-        return Some(win);
-    }
-    if rabbits(b).is_empty() {
-        return Some(-win);
-    }
-    if rabbits(a).is_empty() {
-        return Some(win);
-    }
-    None
+    goal_or_elimination(pos).map(|o| if o.winner == pos.side() { win } else { -win })
 }
 
 /// The PV as turns: the root turn, then the steps below it grouped by turn.
