@@ -2,6 +2,7 @@
 //! Without a subcommand it is an AEI engine on stdin/stdout.
 
 mod bench_cmd;
+mod match_cmd;
 mod perft_cmd;
 mod selfplay_cmd;
 
@@ -29,6 +30,8 @@ enum Command {
     Perft(perft_cmd::PerftArgs),
     /// Search fixed positions to a fixed depth: node-count signature and nodes/s.
     Bench(bench_cmd::BenchArgs),
+    /// Play AEI engines against each other: referee, clocks, records, Elo, SPRT.
+    Match(match_cmd::MatchArgs),
 }
 
 fn main() -> ExitCode {
@@ -53,5 +56,6 @@ fn main() -> ExitCode {
         Some(Command::Selfplay(args)) => selfplay_cmd::run(&args),
         Some(Command::Perft(args)) => perft_cmd::run(&args),
         Some(Command::Bench(args)) => bench_cmd::run(&args),
+        Some(Command::Match(args)) => match_cmd::run(&args),
     }
 }

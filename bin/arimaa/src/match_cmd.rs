@@ -1,0 +1,198 @@
+//! `arimaa match`: AEI engines play each other; the runner referees, keeps
+//! the clocks, records the games and prints Elo, LOS and the SPRT.
+
+use arimaa_match::setups::SetupBook;
+use arimaa_match::stats::SprtDecision;
+use arimaa_match::{run_match, EngineSpec, MatchConfig, Sprt, TimeControl};
+use clap::{Arg, ArgAction, ArgMatches, Args, Command, FromArgMatches};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+/// Exit status after Ctrl-C (128 + SIGINT, as shells report it).
+const EXIT_INTERRUPTED: u8 = 130;
+
+#[derive(Args, Debug)]
+#[command(after_help = "\
+Examples:
+  arimaa match --engine name=arimaa cmd=target/release/arimaa \\
+               --engine name=simple cmd='python3 -m pyrimaa.simple_engine' \\
+               --tc 1s/10s --games 10 --record games.txt
+  arimaa match --engine name=new cmd=./arimaa-new --engine name=old cmd=./arimaa-old \\
+               --each option.hash=64 --tc 0.5s/5s/100 --concurrency 2 --games 2000 \\
+               --sprt elo0=0 elo1=5 alpha=0.05 beta=0.05
+
+Reasons in records and tables: goal, elimination, immobilization, repetition,
+illegal move (third repetition included), time, resign, crash, hang, adjudicated
+(a draw at --max-turns or the time control's turn/total limit).")]
+pub struct MatchArgs {
+    #[command(flatten)]
+    engines: EngineGroups,
+    /// Settings for every engine, in the --engine form; an engine's own settings win.
+    #[arg(long, value_name = "KEY=VALUE", num_args = 1..)]
+    each: Vec<String>,
+    /// Time control, arimaa.com form move/reserve[/percent[/max[/total[/turntime]]]],
+    /// e.g. 3s/30s/100/60s or 15s/1m; a bare number is seconds; total may be Nt (turns).
+    #[arg(long)]
+    tc: Option<String>,
+    /// Games for each pair of engines, played two by two with colours swapped.
+    #[arg(long, default_value_t = 2)]
+    games: u32,
+    /// Games played at the same time.
+    #[arg(long, default_value_t = 1)]
+    concurrency: usize,
+    /// Setup file: one line per opening with both setups (16 gold + 16 silver
+    /// tokens); each pair of games uses the next line. Without it the engines choose.
+    #[arg(long, value_name = "FILE")]
+    setups: Option<PathBuf>,
+    /// Append every finished game to FILE (headers plus the arimaa.com move list).
+    #[arg(long, value_name = "FILE")]
+    record: Option<PathBuf>,
+    /// Sequential probability ratio test of the first engine against the second:
+    /// stop when the LLR crosses a bound. Defaults elo0=0 elo1=5 alpha=0.05 beta=0.05.
+    #[arg(long, value_name = "KEY=VALUE", num_args = 0..)]
+    sprt: Option<Vec<String>>,
+    /// Adjudicate a draw when move N is over (move 1 is the setups).
+    #[arg(long, value_name = "N")]
+    max_turns: Option<u32>,
+    /// Seconds a bestmove may arrive after the deadline and still count, for
+    /// pipe and scheduling latency.
+    #[arg(long, default_value_t = 0.1, value_name = "SECS")]
+    grace: f64,
+    /// Seconds a late engine gets to answer `stop`; silent after that, it is hung and killed.
+    #[arg(long, default_value_t = 2.0, value_name = "SECS")]
+    hang_timeout: f64,
+    /// Seconds to wait for a move from an engine without a clock (depth=N).
+    #[arg(long, default_value_t = 120.0, value_name = "SECS")]
+    move_timeout: f64,
+    /// Write every line exchanged with the engines, and their stderr, to FILE.
+    #[arg(long, value_name = "FILE")]
+    log: Option<PathBuf>,
+    /// The records' Event header.
+    #[arg(long, default_value = "arimaa match")]
+    event: String,
+    /// No progress on stderr; only the summary.
+    #[arg(long)]
+    quiet: bool,
+}
+
+/// The `--engine` occurrences, each kept as its own list of words. (clap's
+/// derive flattens repeated multi-value options, so this one is built by hand.)
+#[derive(Debug, Clone, Default)]
+struct EngineGroups(Vec<Vec<String>>);
+
+impl FromArgMatches for EngineGroups {
+    fn from_arg_matches(m: &ArgMatches) -> Result<Self, clap::Error> {
+        let groups = m
+            .get_occurrences::<String>("engine")
+            .map(|occ| occ.map(|words| words.cloned().collect()).collect())
+            .unwrap_or_default();
+        Ok(EngineGroups(groups))
+    }
+
+    fn update_from_arg_matches(&mut self, m: &ArgMatches) -> Result<(), clap::Error> {
+        *self = EngineGroups::from_arg_matches(m)?;
+        Ok(())
+    }
+}
+
+impl Args for EngineGroups {
+    fn augment_args(cmd: Command) -> Command {
+        cmd.arg(
+            Arg::new("engine")
+                .long("engine")
+                .value_name("KEY=VALUE")
+                .num_args(1..)
+                .action(ArgAction::Append)
+                .required(true)
+                .help(
+                    "An engine: name=NAME cmd=COMMAND [dir=DIR] [tc=TC | depth=N] [option.NAME=VALUE ...]. \
+                     Give it once per engine (two or more; each pair of engines meets)",
+                ),
+        )
+    }
+
+    fn augment_args_for_update(cmd: Command) -> Command {
+        EngineGroups::augment_args(cmd)
+    }
+}
+
+fn seconds(name: &str, v: f64) -> Result<Duration, String> {
+    if v.is_finite() && (0.0..=86_400.0).contains(&v) {
+        Ok(Duration::from_secs_f64(v))
+    } else {
+        Err(format!("--{name} must be a number of seconds from 0 to 86400"))
+    }
+}
+
+fn config(args: &MatchArgs) -> Result<MatchConfig, String> {
+    let tc: Option<TimeControl> = args.tc.as_deref().map(str::parse).transpose()?;
+    let engines = args
+        .engines
+        .0
+        .iter()
+        .map(|words| EngineSpec::parse(words, &args.each, tc.as_ref()))
+        .collect::<Result<Vec<_>, _>>()?;
+    let config = MatchConfig {
+        engines,
+        games: args.games,
+        concurrency: args.concurrency,
+        grace: seconds("grace", args.grace)?,
+        hang_timeout: seconds("hang-timeout", args.hang_timeout)?,
+        move_timeout: seconds("move-timeout", args.move_timeout)?,
+        max_turns: args.max_turns,
+        setups: args.setups.as_deref().map(SetupBook::load).transpose()?,
+        record: args.record.clone(),
+        sprt: args.sprt.as_deref().map(Sprt::parse).transpose()?,
+        log: args.log.clone(),
+        event: args.event.clone(),
+    };
+    config.validate()?;
+    Ok(config)
+}
+
+pub fn run(args: &MatchArgs) -> ExitCode {
+    let config = match config(args) {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let stop = Arc::new(AtomicBool::new(false));
+    let flag = Arc::clone(&stop);
+    // The engines run in their own process groups, so a terminal's Ctrl-C
+    // reaches only this process: the first one stops the match cleanly, a
+    // second one exits at once.
+    let handler = ctrlc::set_handler(move || {
+        if flag.swap(true, Ordering::Relaxed) {
+            std::process::exit(i32::from(EXIT_INTERRUPTED));
+        }
+        eprintln!("\nstopping: waiting for the engines to quit (Ctrl-C again to exit at once)");
+    });
+    if let Err(e) = handler {
+        eprintln!("warning: Ctrl-C will not stop the match cleanly: {e}");
+    }
+    let report = match run_match(&config, &stop, args.quiet) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    print!("{}", report.text);
+    let played = report.tally.games();
+    match report.sprt {
+        Some(SprtDecision::AcceptH1) => println!("SPRT: H1 accepted after {played} games"),
+        Some(SprtDecision::AcceptH0) => println!("SPRT: H0 accepted after {played} games"),
+        _ => {}
+    }
+    if report.interrupted {
+        println!("Interrupted: {played} of {} games finished", report.scheduled);
+        return ExitCode::from(EXIT_INTERRUPTED);
+    }
+    println!("{played} of {} games finished", report.scheduled);
+    ExitCode::SUCCESS
+}

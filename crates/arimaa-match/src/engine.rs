@@ -1,0 +1,439 @@
+//! An engine as a child process, seen from the controller's side of AEI.
+//!
+//! The program is started directly (no shell), in its own process group so
+//! that a Ctrl-C in the terminal reaches only the runner, which then asks the
+//! engines to quit. A thread reads stdout into a channel so that every wait
+//! has a deadline; another drains stderr (kept for error messages and the
+//! traffic log, never shown on the terminal, where the progress bar lives).
+//! Killing an engine kills that one process only.
+
+use crate::config::EngineSpec;
+use std::collections::VecDeque;
+use std::fs::File;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// Time allowed for `aeiok` after `aei` (pyrimaa allows 5 s; Python engines
+/// on a loaded machine can need more).
+pub const START_TIMEOUT: Duration = Duration::from_secs(10);
+/// Time allowed for `readyok` (pyrimaa: 15 s; hash allocation can be slow).
+pub const READY_TIMEOUT: Duration = Duration::from_secs(30);
+/// Time an engine gets to exit after `quit` before it is killed.
+pub const QUIT_TIMEOUT: Duration = Duration::from_secs(2);
+/// How often a wait looks at the stop flag.
+const POLL: Duration = Duration::from_millis(50);
+/// Longest line kept; the rest of a longer line is dropped.
+const MAX_LINE: usize = 64 * 1024;
+/// Lines of stdout buffered between the reader thread and the referee.
+const LINE_BACKLOG: usize = 4096;
+/// Lines of stderr kept for error messages.
+const STDERR_TAIL: usize = 8;
+
+/// Every line exchanged with every engine, with a timestamp, for debugging.
+#[derive(Debug)]
+pub struct TrafficLog {
+    file: Mutex<File>,
+    start: Instant,
+}
+
+impl TrafficLog {
+    /// Opens (appends to) the log file.
+    pub fn open(path: &std::path::Path) -> Result<TrafficLog, String> {
+        let file = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)
+            .map_err(|e| format!("log file '{}': {e}", path.display()))?;
+        Ok(TrafficLog {
+            file: Mutex::new(file),
+            start: Instant::now(),
+        })
+    }
+
+    fn write(&self, who: &str, dir: &str, line: &str) {
+        let t = self.start.elapsed().as_secs_f64();
+        if let Ok(mut f) = self.file.lock() {
+            // A failing debug log must not stop the match.
+            let _ = writeln!(f, "{t:10.3} {who} {dir} {line}");
+        }
+    }
+}
+
+/// What a wait for the engine's output produced.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Wait {
+    /// A line (without its line ending).
+    Line(String),
+    /// stdout closed: the engine exited or crashed.
+    Closed,
+    /// The deadline passed.
+    Timeout,
+    /// The runner is stopping (Ctrl-C or the SPRT ended).
+    Stopped,
+}
+
+/// A write to the engine failed: its input is closed, so it has exited or
+/// is exiting.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Gone;
+
+impl std::fmt::Display for Gone {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("the engine's input is closed")
+    }
+}
+
+impl std::error::Error for Gone {}
+
+/// Why an engine could not be started.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StartError {
+    /// True when it started but did not answer in time (a hang), false
+    /// when it could not be run or exited (a crash).
+    pub hung: bool,
+    /// What happened, with the end of the engine's stderr.
+    pub message: String,
+}
+
+#[derive(Debug)]
+enum Event {
+    Line(String),
+    Closed,
+}
+
+/// A running engine.
+#[derive(Debug)]
+pub struct Engine {
+    name: String,
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<Event>,
+    stderr_tail: Arc<Mutex<VecDeque<String>>>,
+    log: Option<Arc<TrafficLog>>,
+    closed: bool,
+    /// The engine's `id name`, if it sent one.
+    pub id_name: Option<String>,
+}
+
+/// Reads one line of at most `MAX_LINE` bytes; `None` at end of input.
+fn read_bounded_line(reader: &mut impl BufRead) -> Option<String> {
+    let mut buf = Vec::new();
+    let n = reader.by_ref().take(MAX_LINE as u64).read_until(b'\n', &mut buf).ok()?;
+    if n == 0 {
+        return None;
+    }
+    if buf.last() != Some(&b'\n') && buf.len() >= MAX_LINE {
+        // Skip the rest of an overlong line.
+        let mut rest = Vec::new();
+        loop {
+            rest.clear();
+            match reader.by_ref().take(MAX_LINE as u64).read_until(b'\n', &mut rest) {
+                Ok(0) | Err(_) => break,
+                Ok(_) if rest.last() == Some(&b'\n') => break,
+                Ok(_) => {}
+            }
+        }
+    }
+    let text = String::from_utf8_lossy(&buf);
+    Some(text.trim_end_matches(['\n', '\r']).to_string())
+}
+
+impl Engine {
+    /// Starts the engine and runs the AEI opening phase, then sends the spec's
+    /// options and waits for `readyok`.
+    pub fn start(spec: &EngineSpec, log: Option<Arc<TrafficLog>>, stop: &AtomicBool) -> Result<Engine, StartError> {
+        let crash = |message: String| StartError { hung: false, message };
+        let (program, args) = spec
+            .command
+            .split_first()
+            .ok_or_else(|| crash("empty command".into()))?;
+        let mut cmd = Command::new(program);
+        cmd.args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+        if let Some(dir) = &spec.dir {
+            cmd.current_dir(dir);
+        }
+        #[cfg(unix)]
+        {
+            use std::os::unix::process::CommandExt;
+            cmd.process_group(0);
+        }
+        let mut child = cmd
+            .spawn()
+            .map_err(|e| crash(format!("cannot run '{}': {e}", spec.command.join(" "))))?;
+        // Bounded, so that an engine flooding its output while nobody reads
+        // it blocks on its own pipe instead of filling the runner's memory.
+        let (tx, rx) = mpsc::sync_channel(LINE_BACKLOG);
+        let stdin = child.stdin.take();
+        let stdout = child.stdout.take();
+        let stderr = child.stderr.take();
+        let who = format!("{}#{}", spec.name, child.id());
+        if let Some(out) = stdout {
+            let log = log.clone();
+            let who = who.clone();
+            std::thread::spawn(move || {
+                let mut reader = BufReader::new(out);
+                while let Some(line) = read_bounded_line(&mut reader) {
+                    if let Some(l) = &log {
+                        l.write(&who, "<", &line);
+                    }
+                    if tx.send(Event::Line(line)).is_err() {
+                        return;
+                    }
+                }
+                let _ = tx.send(Event::Closed);
+            });
+        }
+        let stderr_tail = Arc::new(Mutex::new(VecDeque::new()));
+        if let Some(err) = stderr {
+            let tail = Arc::clone(&stderr_tail);
+            let log = log.clone();
+            let who = who.clone();
+            std::thread::spawn(move || {
+                let mut reader = BufReader::new(err);
+                while let Some(line) = read_bounded_line(&mut reader) {
+                    if let Some(l) = &log {
+                        l.write(&who, "!", &line);
+                    }
+                    if let Ok(mut t) = tail.lock() {
+                        if t.len() == STDERR_TAIL {
+                            t.pop_front();
+                        }
+                        t.push_back(line);
+                    }
+                }
+            });
+        }
+        let mut engine = Engine {
+            name: spec.name.clone(),
+            child,
+            stdin,
+            lines: rx,
+            stderr_tail,
+            log,
+            closed: false,
+            id_name: None,
+        };
+        engine.handshake(spec, stop).map_err(|(hung, what)| {
+            let message = engine.describe_failure(&what);
+            engine.kill();
+            StartError { hung, message }
+        })?;
+        Ok(engine)
+    }
+
+    fn handshake(&mut self, spec: &EngineSpec, stop: &AtomicBool) -> Result<(), (bool, String)> {
+        self.send("aei")
+            .map_err(|Gone| (false, "could not write 'aei'".to_string()))?;
+        let deadline = Instant::now() + START_TIMEOUT;
+        loop {
+            match self.recv(deadline, stop) {
+                Wait::Line(l) if l.trim() == "aeiok" => break,
+                Wait::Line(l) => {
+                    if let Some(name) = l.trim().strip_prefix("id name ") {
+                        self.id_name = Some(name.trim().to_string());
+                    }
+                }
+                Wait::Closed => return Err((false, "exited before 'aeiok'".into())),
+                Wait::Timeout => return Err((true, format!("no 'aeiok' within {}s", START_TIMEOUT.as_secs()))),
+                Wait::Stopped => return Err((false, "interrupted during start-up".into())),
+            }
+        }
+        for (name, value) in &spec.options {
+            self.set_option(name, value)
+                .map_err(|Gone| (false, format!("could not send option '{name}'")))?;
+        }
+        self.sync(READY_TIMEOUT, stop)
+    }
+
+    /// Sends `isready` and waits for `readyok`, dropping any other line (such
+    /// as a stale reply from the previous game).
+    pub fn sync(&mut self, timeout: Duration, stop: &AtomicBool) -> Result<(), (bool, String)> {
+        self.send("isready")
+            .map_err(|Gone| (false, "could not write 'isready'".to_string()))?;
+        let deadline = Instant::now() + timeout;
+        loop {
+            match self.recv(deadline, stop) {
+                Wait::Line(l) if l.trim() == "readyok" => return Ok(()),
+                Wait::Line(_) => {}
+                Wait::Closed => return Err((false, "exited before 'readyok'".into())),
+                Wait::Timeout => {
+                    return Err((true, format!("no 'readyok' within {}s", timeout.as_secs_f64())));
+                }
+                Wait::Stopped => return Err((false, "interrupted".into())),
+            }
+        }
+    }
+
+    /// The message for a failure, with the end of stderr and the exit status.
+    #[must_use]
+    pub fn describe_failure(&mut self, what: &str) -> String {
+        // A process whose pipes just closed is usually exiting: give it a
+        // moment so that its exit status and last stderr lines make the message.
+        let settle = Instant::now() + Duration::from_millis(200);
+        while Instant::now() < settle && matches!(self.child.try_wait(), Ok(None)) {
+            if !self.closed {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        let mut msg = format!("engine '{}': {what}", self.name);
+        if let Ok(Some(status)) = self.child.try_wait() {
+            msg.push_str(&format!(" ({status})"));
+        }
+        if let Ok(tail) = self.stderr_tail.lock() {
+            if !tail.is_empty() {
+                let lines: Vec<&str> = tail.iter().map(String::as_str).collect();
+                msg.push_str(&format!("; its stderr ends: {}", lines.join(" | ")));
+            }
+        }
+        msg
+    }
+
+    /// The name given in the engine spec.
+    #[must_use]
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// Sends one line. An error means the engine is gone.
+    pub fn send(&mut self, line: &str) -> Result<(), Gone> {
+        if let Some(l) = &self.log {
+            l.write(&self.name, ">", line);
+        }
+        let Some(stdin) = self.stdin.as_mut() else {
+            return Err(Gone);
+        };
+        let ok = stdin
+            .write_all(line.as_bytes())
+            .and_then(|()| stdin.write_all(b"\n"))
+            .and_then(|()| stdin.flush())
+            .is_ok();
+        if ok {
+            Ok(())
+        } else {
+            self.stdin = None;
+            self.closed = true;
+            Err(Gone)
+        }
+    }
+
+    /// Sends `setoption name <name> value <value>`.
+    pub fn set_option(&mut self, name: &str, value: &str) -> Result<(), Gone> {
+        self.send(&format!("setoption name {name} value {value}"))
+    }
+
+    /// Waits for the next line until `deadline`, looking at `stop` as it goes.
+    pub fn recv(&mut self, deadline: Instant, stop: &AtomicBool) -> Wait {
+        if self.closed {
+            return Wait::Closed;
+        }
+        loop {
+            if stop.load(Ordering::Relaxed) {
+                return Wait::Stopped;
+            }
+            let now = Instant::now();
+            if now >= deadline {
+                return Wait::Timeout;
+            }
+            match self.lines.recv_timeout((deadline - now).min(POLL)) {
+                Ok(Event::Line(l)) => return Wait::Line(l),
+                Ok(Event::Closed) | Err(RecvTimeoutError::Disconnected) => {
+                    self.closed = true;
+                    return Wait::Closed;
+                }
+                Err(RecvTimeoutError::Timeout) => {}
+            }
+        }
+    }
+
+    /// True once the engine has closed its output or a write failed.
+    #[must_use]
+    pub fn is_closed(&self) -> bool {
+        self.closed
+    }
+
+    /// Kills this process (only this one) and reaps it.
+    pub fn kill(&mut self) {
+        self.stdin = None;
+        self.closed = true;
+        // Errors mean it has already gone, which is what we want.
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+
+    /// Asks the engine to quit, then kills it if it is still there after
+    /// `QUIT_TIMEOUT`.
+    pub fn quit(mut self) {
+        let _ = self.send("quit");
+        self.stdin = None;
+        let deadline = Instant::now() + QUIT_TIMEOUT;
+        while Instant::now() < deadline {
+            match self.child.try_wait() {
+                Ok(Some(_)) | Err(_) => return,
+                Ok(None) => std::thread::sleep(Duration::from_millis(10)),
+            }
+        }
+        self.kill();
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        // No engine outlives its Engine value, whatever path dropped it.
+        if let Ok(None) = self.child.try_wait() {
+            let _ = self.child.kill();
+        }
+        let _ = self.child.wait();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bounded_lines_strip_endings_and_cut_long_lines() {
+        let long = "x".repeat(MAX_LINE + 10);
+        let text = format!("a\r\nb\n{long}\nc");
+        let mut r = BufReader::new(text.as_bytes());
+        assert_eq!(read_bounded_line(&mut r).as_deref(), Some("a"));
+        assert_eq!(read_bounded_line(&mut r).as_deref(), Some("b"));
+        assert_eq!(read_bounded_line(&mut r).map(|l| l.len()), Some(MAX_LINE));
+        assert_eq!(read_bounded_line(&mut r).as_deref(), Some("c"));
+        assert_eq!(read_bounded_line(&mut r), None);
+    }
+
+    fn spec(cmd: &[&str]) -> EngineSpec {
+        EngineSpec {
+            name: "t".into(),
+            command: cmd.iter().map(|s| s.to_string()).collect(),
+            dir: None,
+            options: vec![],
+            limit: crate::config::Limit::Depth(1),
+        }
+    }
+
+    #[test]
+    fn a_missing_program_is_a_start_error() {
+        let stop = AtomicBool::new(false);
+        let e = Engine::start(&spec(&["/nonexistent/engine"]), None, &stop).unwrap_err();
+        assert!(!e.hung && e.message.contains("cannot run"), "{e:?}");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn an_engine_that_exits_at_once_is_a_crash() {
+        let stop = AtomicBool::new(false);
+        let e = Engine::start(&spec(&["sh", "-c", "echo broken >&2; exit 3"]), None, &stop).unwrap_err();
+        // Depending on the race, 'aei' cannot be written or no 'aeiok' comes.
+        assert!(!e.hung && e.message.starts_with("engine 't': "), "{e:?}");
+        assert!(e.message.contains("aei"), "{e:?}");
+    }
+}

@@ -1,0 +1,253 @@
+//! The record file: finished games, appended one by one.
+//!
+//! Each game is a block of `[Key "Value"]` headers, a blank line, the move
+//! list in the arimaa.com form (`1g Ra1 ...`, `1s ...`, `2g ...`), and a
+//! blank line. The move list alone is what
+//! [`arimaa_core::record::parse_record`] reads; [`read_records`] splits a
+//! whole file into games and replays each one. A game is written with one
+//! `write` and flushed, so a match stopped at any point leaves only whole
+//! games behind.
+//!
+//! Headers: `Event`, `Date` (UTC), `Game` (its number in the schedule),
+//! `Gold`, `Silver`, `GoldLimit`, `SilverLimit` (time control or depth),
+//! `Setup` (the setup file line, when one is used), `Result` (`g`, `s`, or
+//! `d` for an adjudicated draw), `Reason` (the termination's letter: g, e, m,
+//! p as on arimaa.com, i illegal move, t time, r resign, c crash, h hang,
+//! s adjudicated), `Termination` (what happened, in words) and `Turns`.
+
+use crate::outcome::Termination;
+use arimaa_core::record::parse_record;
+use arimaa_core::{Color, Game};
+use std::fs::{File, OpenOptions};
+use std::io::Write;
+use std::path::Path;
+
+/// Formats one game: headers, a blank line, the moves, a blank line.
+#[must_use]
+pub fn format_game(headers: &[(String, String)], moves: &str) -> String {
+    let mut out = String::new();
+    for (k, v) in headers {
+        out.push_str(&format!("[{k} \"{}\"]\n", escape(v)));
+    }
+    out.push('\n');
+    out.push_str(moves);
+    if !moves.is_empty() && !moves.ends_with('\n') {
+        out.push('\n');
+    }
+    out.push('\n');
+    out
+}
+
+fn escape(v: &str) -> String {
+    v.chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect::<String>()
+        .replace('\\', "\\\\")
+        .replace('"', "\\\"")
+}
+
+/// Appends games to a record file.
+#[derive(Debug)]
+pub struct RecordWriter {
+    file: File,
+}
+
+impl RecordWriter {
+    /// Opens the file for appending (creating it).
+    pub fn open(path: &Path) -> Result<RecordWriter, String> {
+        let file = OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)
+            .map_err(|e| format!("record file '{}': {e}", path.display()))?;
+        Ok(RecordWriter { file })
+    }
+
+    /// Appends one game in a single write.
+    pub fn append(&mut self, headers: &[(String, String)], moves: &str) -> Result<(), String> {
+        let text = format_game(headers, moves);
+        self.file
+            .write_all(text.as_bytes())
+            .and_then(|()| self.file.flush())
+            .map_err(|e| format!("writing the record file: {e}"))
+    }
+}
+
+/// One game read back from a record file.
+#[derive(Debug)]
+pub struct RecordedGame {
+    /// Headers in file order.
+    pub headers: Vec<(String, String)>,
+    /// The move list as written.
+    pub moves: String,
+    /// The moves replayed by the rules core.
+    pub game: Game,
+}
+
+impl RecordedGame {
+    /// The value of header `key`.
+    #[must_use]
+    pub fn header(&self, key: &str) -> Option<&str> {
+        self.headers.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str())
+    }
+
+    /// The termination from the `Reason` header.
+    #[must_use]
+    pub fn termination(&self) -> Option<Termination> {
+        let mut chars = self.header("Reason")?.chars();
+        let c = chars.next()?;
+        chars.next().is_none().then(|| Termination::from_code(c)).flatten()
+    }
+
+    /// The winner from the `Result` header: `Some(None)` for a draw.
+    #[must_use]
+    pub fn winner(&self) -> Option<Option<Color>> {
+        match self.header("Result")? {
+            "d" => Some(None),
+            r => {
+                let mut chars = r.chars();
+                let c = chars.next()?;
+                chars
+                    .next()
+                    .is_none()
+                    .then(|| Color::from_letter(c).map(Some))
+                    .flatten()
+            }
+        }
+    }
+}
+
+fn parse_header(line: &str) -> Option<(String, String)> {
+    let inner = line.strip_prefix('[')?.strip_suffix(']')?;
+    let (key, rest) = inner.split_once(' ')?;
+    let quoted = rest.trim().strip_prefix('"')?.strip_suffix('"')?;
+    let mut value = String::new();
+    let mut chars = quoted.chars();
+    while let Some(c) = chars.next() {
+        if c == '\\' {
+            value.push(chars.next()?);
+        } else {
+            value.push(c);
+        }
+    }
+    Some((key.to_string(), value))
+}
+
+/// Splits a record file into games and replays each move list. Checks that a
+/// game that ended by the rules (goal, elimination, immobilization,
+/// repetition) replays to that result, and that any other game is still
+/// unfinished after its moves.
+pub fn read_records(text: &str) -> Result<Vec<RecordedGame>, String> {
+    struct Block {
+        headers: Vec<(String, String)>,
+        moves: String,
+        line: usize,
+    }
+    let mut blocks: Vec<Block> = Vec::new();
+    let mut in_headers = false;
+    for (i, raw) in text.lines().enumerate() {
+        let line = raw.trim();
+        if line.is_empty() {
+            in_headers = false;
+            continue;
+        }
+        if line.starts_with('[') {
+            let header = parse_header(line).ok_or_else(|| format!("line {}: bad header '{line}'", i + 1))?;
+            if !in_headers {
+                blocks.push(Block {
+                    headers: Vec::new(),
+                    moves: String::new(),
+                    line: i + 1,
+                });
+                in_headers = true;
+            }
+            if let Some(b) = blocks.last_mut() {
+                b.headers.push(header);
+            }
+            continue;
+        }
+        in_headers = false;
+        let block = blocks
+            .last_mut()
+            .ok_or_else(|| format!("line {}: a move before any game header", i + 1))?;
+        block.moves.push_str(line);
+        block.moves.push('\n');
+    }
+    let mut games = Vec::new();
+    for b in blocks {
+        let game = parse_record(&b.moves).map_err(|e| format!("game at line {}: moves: {e}", b.line))?;
+        let g = RecordedGame {
+            headers: b.headers,
+            moves: b.moves,
+            game,
+        };
+        let (Some(term), Some(winner)) = (g.termination(), g.winner()) else {
+            return Err(format!("game at line {}: missing or bad Result/Reason header", b.line));
+        };
+        let replayed = g.game.outcome();
+        let consistent = match term {
+            Termination::Goal | Termination::Elimination | Termination::Immobilization | Termination::Repetition => {
+                replayed.is_some_and(|o| Some(o.winner) == winner && Termination::from(o.reason) == term)
+            }
+            _ => replayed.is_none(),
+        };
+        if !consistent {
+            return Err(format!(
+                "game at line {}: the moves replay to {:?}, but the headers say {} by {term}",
+                b.line,
+                replayed.map(|o| o.to_string()),
+                g.header("Result").unwrap_or("?")
+            ));
+        }
+        games.push(g);
+    }
+    Ok(games)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const MOVES: &str = "1g Ra1 Rb1 Rc1 Rd1 Re1 Rf1 Rg1 Rh1 Ha2 Db2 Cc2 Md2 Ee2 Cf2 Dg2 Hh2\n\
+                         1s ra8 rb8 rc8 rd8 re8 rf8 rg8 rh8 ha7 db7 cc7 md7 ee7 cf7 dg7 hh7\n\
+                         2g Ee2n Ee3n\n";
+
+    fn headers(result: &str, reason: &str, detail: &str) -> Vec<(String, String)> {
+        vec![
+            ("Event".into(), "test".into()),
+            ("Result".into(), result.into()),
+            ("Reason".into(), reason.into()),
+            ("Termination".into(), detail.into()),
+        ]
+    }
+
+    #[test]
+    fn games_round_trip_through_the_file_form() {
+        let mut text = format_game(&headers("g", "t", "B said \"x\\y\"\nand left"), MOVES);
+        text += &format_game(&headers("s", "c", "A crashed"), "");
+        text += &format_game(&headers("d", "s", "draw"), MOVES);
+        let games = read_records(&text).unwrap();
+        assert_eq!(games.len(), 3);
+        assert_eq!(games[0].header("Termination"), Some("B said \"x\\y\" and left"));
+        assert_eq!(games[0].winner(), Some(Some(Color::Gold)));
+        assert_eq!(games[0].termination(), Some(Termination::Time));
+        assert_eq!(games[0].game.record().len(), 3);
+        assert_eq!(games[1].game.record().len(), 0);
+        assert_eq!(games[2].winner(), Some(None));
+        // The move list alone is a plain arimaa.com record.
+        let alone = text.split("\n\n").nth(1).unwrap();
+        assert_eq!(parse_record(alone).unwrap().record().len(), 3);
+    }
+
+    #[test]
+    fn inconsistent_or_broken_records_are_refused() {
+        // Headers claim a goal the moves do not reach.
+        let e = read_records(&format_game(&headers("g", "g", "goal"), MOVES)).unwrap_err();
+        assert!(e.contains("replay"), "{e}");
+        let e = read_records(&format_game(&headers("g", "i", "x"), "1g Ra1\n")).unwrap_err();
+        assert!(e.contains("moves"), "{e}");
+        assert!(read_records("1g Ra1\n").is_err());
+        assert!(read_records("[Event test]\n").is_err());
+        assert!(read_records(&format_game(&headers("x", "i", "x"), "")).is_err());
+    }
+}
