@@ -1,18 +1,18 @@
 //! Static evaluation, in centi-rabbits from the side to move's point of view.
 //!
-//! Material (with rabbits worth more as they run out: the last one is the
-//! game), rabbit advancement, trap control, pieces left on weakly held traps,
-//! a central elephant, and a penalty for frozen pieces. It is colour-symmetric
+//! Material (HarLog, see `material`), rabbit advancement, trap control, pieces left on weakly held traps,
+//! a central elephant, a penalty for frozen pieces, and two-step capture
+//! threats (see `threats`) for the side to move and the waiting side. It is colour-symmetric
 //! by construction: every term is computed per colour with the board seen from
 //! that colour's side.
 
+use crate::material::Counts;
+use crate::threats::best_capture;
 use arimaa_core::{Bitboard, Color, Kind, Piece, Position};
 
-/// Value of each kind but rabbits (cat .. elephant), index by `Kind::index()`.
+/// Rough value of each kind but rabbits, for the positional terms (material
+/// itself is HarLog), indexed by `Kind::index()`.
 const PIECE_VALUE: [i32; 6] = [0, 150, 200, 300, 500, 800];
-
-/// Value of the n-th rabbit counted from the last one: the last is worth most.
-const RABBIT_VALUE: [i32; 8] = [500, 300, 200, 150, 120, 100, 100, 100];
 
 /// Bonus for a rabbit on each rank counted from its own home rank (0..8).
 const ADVANCE: [i32; 8] = [0, 0, 4, 10, 20, 35, 60, 0];
@@ -29,16 +29,12 @@ const TRAP_AWAY_QUARTERS: i32 = 3;
 /// Elephant bonus by distance from the four centre squares (0..).
 const ELEPHANT_CENTRE: [i32; 7] = [20, 15, 10, 5, 0, 0, 0];
 
-/// Material of one side.
-#[must_use]
-pub fn material(pos: &Position, color: Color) -> i32 {
-    let mut total = 0;
-    for kind in &Kind::ALL[1..] {
-        total += PIECE_VALUE[kind.index()] * pos.count(Piece::new(color, *kind)) as i32;
-    }
-    let rabbits = pos.count(Piece::new(color, Kind::Rabbit)) as usize;
-    total + RABBIT_VALUE[..rabbits.min(8)].iter().sum::<i32>()
-}
+/// Share (in 1/16) of the best piece the side to move can capture with one
+/// push or pull, by steps left (only 2 or more leave room for one).
+const THREAT_MOVER: [i32; 5] = [0, 0, 10, 10, 10];
+/// Share (in 1/16) of the best piece the waiting side threatens to capture on
+/// its next turn, by the mover's steps left to defend it.
+const THREAT_WAITING: [i32; 5] = [8, 6, 4, 3, 3];
 
 /// The strongest kind in `set`, as an index, or -1 for an empty set.
 fn strongest(pos: &Position, set: Bitboard) -> i32 {
@@ -88,7 +84,7 @@ fn elephant_score(pos: &Position, color: Color) -> i32 {
 }
 
 fn side_score(pos: &Position, color: Color) -> i32 {
-    let mut score = material(pos, color) + trap_score(pos, color) + elephant_score(pos, color);
+    let mut score = trap_score(pos, color) + elephant_score(pos, color);
     for sq in pos.bitboard(Piece::new(color, Kind::Rabbit)) {
         let rank = match color {
             Color::Gold => sq.rank(),
@@ -113,7 +109,14 @@ fn side_score(pos: &Position, color: Color) -> i32 {
 #[must_use]
 pub fn evaluate(pos: &Position) -> i32 {
     let us = pos.side();
-    side_score(pos, us) - side_score(pos, us.opponent())
+    let them = us.opponent();
+    let steps = usize::from(pos.steps_left()).min(4);
+    let counts = Counts::of(pos);
+    let mut score = counts.balance(us) + side_score(pos, us) - side_score(pos, them);
+    if THREAT_MOVER[steps] > 0 && !matches!(pos.pending(), arimaa_core::Pending::Push { .. }) {
+        score += best_capture(pos, us, |k| counts.loss(them, k)) * THREAT_MOVER[steps] / 16;
+    }
+    score - best_capture(pos, them, |k| counts.loss(us, k)) * THREAT_WAITING[steps] / 16
 }
 
 /// Squares from which a rabbit of `color` can reach its goal in at most `steps` steps.

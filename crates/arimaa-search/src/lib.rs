@@ -7,9 +7,11 @@
 pub mod bench;
 pub mod eval;
 pub mod goal;
+pub mod material;
 pub mod search;
 pub mod setup;
 pub mod smp;
+pub mod threats;
 pub mod time;
 pub mod tt;
 

@@ -23,6 +23,8 @@ pub const WIN: i32 = 30_000;
 /// Scores beyond this are wins or losses.
 pub const WIN_BOUND: i32 = WIN - 1000;
 const INF: i32 = WIN + 1;
+/// Half-width of the root's aspiration window, in centi-rabbits.
+const ASPIRATION: i32 = 40;
 const MAX_PLY: usize = 128;
 /// Entries of the horizon goal-test cache (a power of two).
 const GOAL_CACHE: usize = 1 << 16;
@@ -282,7 +284,7 @@ impl<'a> Searcher<'a> {
         for (i, m) in moves.iter_mut().enumerate() {
             let after = m.result;
             let score = if i == 0 {
-                -self.negamax(&after, extra, -INF, -alpha, 1)
+                self.aspiration(&after, extra, m.score)
             } else {
                 let s = -self.negamax(&after, extra, -alpha - 1, -alpha, 1);
                 if s > alpha && !self.aborted {
@@ -304,6 +306,20 @@ impl<'a> Searcher<'a> {
             }
         }
         best
+    }
+
+    /// The first root move, searched in a window around its previous score and
+    /// again in a full window if the score falls outside: most iterations
+    /// confirm the last one's score, and a narrow window proves it faster.
+    fn aspiration(&mut self, after: &Position, extra: i32, previous: i32) -> i32 {
+        if extra > 0 && previous.abs() < WIN_BOUND {
+            let (lo, hi) = (previous - ASPIRATION, previous + ASPIRATION);
+            let score = -self.negamax(after, extra, -hi, -lo, 1);
+            if self.aborted || (score > lo && score < hi) {
+                return score;
+            }
+        }
+        -self.negamax(after, extra, -INF, INF, 1)
     }
 
     /// The stop flag is read at every node (one relaxed load: a node with a
@@ -338,10 +354,7 @@ impl<'a> Searcher<'a> {
             }
         }
         if depth <= 0 || ply >= MAX_PLY - 1 {
-            if self.cached_goal(pos) {
-                return WIN - ply as i32 - pos.steps_left() as i32;
-            }
-            return evaluate(pos);
+            return self.horizon(pos, ply);
         }
         let key = tt_key(pos);
         let mut tt_step = None;
@@ -362,7 +375,7 @@ impl<'a> Searcher<'a> {
         let alpha_in = alpha;
         let mut list = StepList::new();
         pos.legal_steps(&mut list);
-        let ordered = self.order(pos, &list, ply, tt_step);
+        let ordered = self.order(pos, list, ply, tt_step);
         let mut best = -INF;
         let mut best_step = None;
         let mut any = false;
@@ -371,7 +384,7 @@ impl<'a> Searcher<'a> {
             child.end_turn();
             if !self.is_repetition(child.hash()) {
                 any = true;
-                let score = -self.negamax(&child, depth, -beta, -alpha, ply + 1);
+                let score = self.child(&child, true, depth, alpha, beta, ply);
                 if self.aborted {
                     return 0;
                 }
@@ -388,10 +401,11 @@ impl<'a> Searcher<'a> {
                 }
             }
         }
-        for step in ordered.iter().copied() {
+        for step in ordered {
             let mut child = *pos;
             child.make_step(step);
-            let score = if child.steps_left() == 0 {
+            let turn_passes = child.steps_left() == 0;
+            if turn_passes {
                 if !child.can_end_turn() {
                     continue;
                 }
@@ -399,10 +413,16 @@ impl<'a> Searcher<'a> {
                 if self.is_repetition(child.hash()) {
                     continue;
                 }
-                -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1)
-            } else {
-                self.negamax(&child, depth - 1, alpha, beta, ply + 1)
-            };
+            }
+            // Principal-variation search: after the first move, prove with a
+            // null window that a move is no better, and search again only if not.
+            let mut score = -INF;
+            if any {
+                score = self.child(&child, turn_passes, depth - 1, alpha, alpha + 1, ply);
+            }
+            if !any || (score > alpha && score < beta && !self.aborted) {
+                score = self.child(&child, turn_passes, depth - 1, alpha, beta, ply);
+            }
             if self.aborted {
                 return 0;
             }
@@ -437,27 +457,48 @@ impl<'a> Searcher<'a> {
         best
     }
 
+    /// Searches `child` within the window (`alpha`, `beta`) of the node at
+    /// `ply`, from that node's side: negated when the turn passed to the opponent.
+    fn child(&mut self, child: &Position, turn_passes: bool, depth: i32, alpha: i32, beta: i32, ply: usize) -> i32 {
+        if turn_passes {
+            -self.negamax(child, depth, -beta, -alpha, ply + 1)
+        } else {
+            self.negamax(child, depth, alpha, beta, ply + 1)
+        }
+    }
+
     /// Steps in search order: the table's step, captures of enemy pieces,
     /// killers, then by history; own losses last.
-    fn order(&self, pos: &Position, list: &StepList, ply: usize, tt_step: Option<Step>) -> Vec<Step> {
+    fn order(&self, pos: &Position, list: StepList, ply: usize, tt_step: Option<Step>) -> Ordered {
         let us = pos.side();
-        let mut scored: Vec<(i32, Step)> = list
-            .as_slice()
-            .iter()
-            .map(|&s| {
-                let mut key = self.history[history_index(s)].min(1 << 20);
-                if Some(s) == tt_step {
-                    key += 1 << 30;
-                } else if let Some((victim, _)) = pos.capture_of(s) {
-                    key += if victim.color == us { -(1 << 24) } else { 1 << 28 };
-                } else if self.killers[ply].contains(&Some(s)) {
-                    key += 1 << 26;
-                }
-                (key, s)
-            })
-            .collect();
-        scored.sort_by_key(|&(k, _)| std::cmp::Reverse(k));
-        scored.into_iter().map(|(_, s)| s).collect()
+        let mut out = Ordered {
+            items: [0; StepList::CAPACITY],
+            len: list.len(),
+            steps: list,
+            next: 0,
+        };
+        for (i, (slot, &s)) in out.items.iter_mut().zip(out.steps.as_slice()).enumerate() {
+            let mut key = self.history[history_index(s)].min(1 << 20);
+            if Some(s) == tt_step {
+                key += 1 << 30;
+            } else if let Some((victim, _)) = pos.capture_of(s) {
+                key += if victim.color == us { -(1 << 24) } else { 1 << 28 };
+            } else if self.killers[ply].contains(&Some(s)) {
+                key += 1 << 26;
+            }
+            // Equal keys keep generation order: the lower index packs larger.
+            *slot = (i64::from(key) << 16) | (0xFFFF - i as i64);
+        }
+        out
+    }
+
+    /// The score at the horizon: a win when the side to move can reach goal
+    /// with its steps left, else the evaluation.
+    fn horizon(&mut self, pos: &Position, ply: usize) -> i32 {
+        if self.cached_goal(pos) {
+            return WIN - ply as i32 - pos.steps_left() as i32;
+        }
+        evaluate(pos)
     }
 
     /// The goal test at the horizon, remembered: the same leaves come back
@@ -489,6 +530,29 @@ impl<'a> Searcher<'a> {
         let next_len = self.pv_len[ply + 1].max(ply + 1);
         head[ply][ply + 1..next_len].copy_from_slice(&tail[0][ply + 1..next_len]);
         self.pv_len[ply] = next_len;
+    }
+}
+
+/// Steps with their order keys packed above their indices, handed out best first
+/// by selection: most nodes cut off after a step or two, so sorting the whole
+/// list would be wasted.
+struct Ordered {
+    items: [i64; StepList::CAPACITY],
+    steps: StepList,
+    len: usize,
+    next: usize,
+}
+
+impl Iterator for Ordered {
+    type Item = Step;
+
+    fn next(&mut self) -> Option<Step> {
+        let rest = &mut self.items[self.next..self.len];
+        let (best, _) = rest.iter().enumerate().max_by_key(|&(_, v)| *v)?;
+        rest.swap(0, best);
+        let item = rest[0];
+        self.next += 1;
+        Some(self.steps.as_slice()[0xFFFF - (item & 0xFFFF) as usize])
     }
 }
 

@@ -1,0 +1,109 @@
+//! Material on the HarLog model: a piece is worth more the fewer enemy pieces
+//! are stronger than it (those are the ones that can push, pull, freeze and
+//! capture it), and rabbits with the side's piece count enter by logarithm,
+//! so the last rabbits and the last pieces weigh most. The constants are
+//! HarLog's (Q = 1.4475, G = 0.6314), scaled so that a side's first lost
+//! rabbit costs about 100 (a centi-rabbit).
+
+use arimaa_core::{Color, Kind, Piece, Position};
+
+/// An officer's value by the number of stronger enemy pieces: 800 / (Q + n),
+/// doubled for a piece with none stronger (800 * 2 / Q).
+const OFFICER: [i32; 17] = [
+    1105, 327, 232, 180, 147, 124, 107, 95, 85, 77, 70, 64, 59, 55, 52, 49, 46,
+];
+
+/// 800 * G * ln(x): the rabbit term is LN[rabbits] + LN[pieces].
+const LN: [i32; 17] = [
+    0, 0, 350, 555, 700, 813, 905, 983, 1050, 1110, 1163, 1211, 1255, 1296, 1333, 1368, 1401,
+];
+
+/// A side with no rabbit has lost (the game ends with its turn): below any
+/// material a side with rabbits can have.
+const NO_RABBITS: i32 = -2000;
+
+/// Piece counts by colour and kind.
+#[derive(Clone, Copy, Debug)]
+pub struct Counts([[u8; 6]; 2]);
+
+impl Counts {
+    /// The counts of a position.
+    #[must_use]
+    pub fn of(pos: &Position) -> Counts {
+        let mut c = [[0; 6]; 2];
+        for color in [Color::Gold, Color::Silver] {
+            for kind in Kind::ALL {
+                c[color.index()][kind.index()] = pos.count(Piece::new(color, kind)).min(16) as u8;
+            }
+        }
+        Counts(c)
+    }
+
+    /// The material of `color`.
+    #[must_use]
+    pub fn side(&self, color: Color) -> i32 {
+        let own = &self.0[color.index()];
+        let enemy = &self.0[color.opponent().index()];
+        let mut value = 0;
+        let mut stronger = 0;
+        // From the elephant down, counting the enemy pieces stronger than each kind.
+        for k in (1..6).rev() {
+            value += i32::from(own[k]) * OFFICER[usize::from(stronger).min(16)];
+            stronger += enemy[k];
+        }
+        let rabbits = usize::from(own[0]);
+        let pieces = own.iter().map(|&n| usize::from(n)).sum::<usize>().min(16);
+        value
+            + if rabbits == 0 {
+                NO_RABBITS
+            } else {
+                LN[rabbits] + LN[pieces]
+            }
+    }
+
+    /// Material of `color` less its opponent's.
+    #[must_use]
+    pub fn balance(&self, color: Color) -> i32 {
+        self.side(color) - self.side(color.opponent())
+    }
+
+    /// What losing one piece of `kind` costs `color` in balance (0 if it has none).
+    #[must_use]
+    pub fn loss(&self, color: Color, kind: Kind) -> i32 {
+        if self.0[color.index()][kind.index()] == 0 {
+            return 0;
+        }
+        let mut after = *self;
+        after.0[color.index()][kind.index()] -= 1;
+        self.balance(color) - after.balance(color)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn values_follow_the_harlog_order() {
+        let c = Counts::of(&Position::standard());
+        assert_eq!(c.balance(Color::Gold), 0);
+        let loss = |k| c.loss(Color::Gold, k);
+        // Each piece costs more than the next weaker one; the first rabbit ~100.
+        assert!(loss(Kind::Elephant) > loss(Kind::Camel));
+        assert!(loss(Kind::Camel) > loss(Kind::Horse));
+        assert!(loss(Kind::Horse) > loss(Kind::Dog));
+        assert!(loss(Kind::Dog) > loss(Kind::Cat));
+        assert!(loss(Kind::Cat) > loss(Kind::Rabbit));
+        assert!((90..=110).contains(&loss(Kind::Rabbit)), "{}", loss(Kind::Rabbit));
+        // The camel is worth more against a side that lost its elephant.
+        let mut p = Position::standard();
+        let e = p.bitboard(Piece::new(Color::Silver, Kind::Elephant)).first().unwrap();
+        p.clear_square(e);
+        let c2 = Counts::of(&p);
+        assert!(c2.loss(Color::Gold, Kind::Camel) > loss(Kind::Camel));
+        // The last rabbit costs more than any officer but the elephant.
+        let mut last = Counts::of(&Position::standard());
+        last.0[0][0] = 1;
+        assert!(last.loss(Color::Gold, Kind::Rabbit) > last.loss(Color::Gold, Kind::Camel));
+    }
+}
