@@ -9,7 +9,7 @@
 use crate::eval::goal_reach;
 use arimaa_core::keytable::KeyTable;
 use arimaa_core::rules::goal_rank;
-use arimaa_core::{Color, Kind, Pending, Piece, Position, Step, StepList};
+use arimaa_core::{Bitboard, Color, Direction, Kind, Pending, Piece, Position, Step, StepList};
 use std::cell::RefCell;
 
 /// A goal path for the side to move within its remaining steps, if one exists.
@@ -44,10 +44,10 @@ fn with_table(f: impl FnOnce(&mut KeyTable) -> bool) -> bool {
     })
 }
 
-fn north(color: Color) -> arimaa_core::Direction {
+fn north(color: Color) -> Direction {
     match color {
-        Color::Gold => arimaa_core::Direction::North,
-        Color::Silver => arimaa_core::Direction::South,
+        Color::Gold => Direction::North,
+        Color::Silver => Direction::South,
     }
 }
 
@@ -57,13 +57,42 @@ fn rabbit_distance(pos: &Position, us: Color) -> Option<u8> {
     (0..=pos.steps_left()).find(|&d| (rabbits & goal_reach(us, d)).any())
 }
 
+/// A sound bound on the goal: some own rabbit has a path to the goal rank
+/// (forward and sideways steps) whose length, plus one for every occupied
+/// square on it, is at most `left`.
+///
+/// Every occupied square the rabbit enters must be emptied first by a step
+/// of another piece, and a step empties only its own start square, except
+/// through a capture, which empties a trap: occupied traps therefore count
+/// nothing extra. So a goal within `left` steps needs such a path.
+fn path_within(pos: &Position, us: Color, left: u8) -> bool {
+    let occupied = pos.occupied();
+    let cheap = !occupied | (occupied & Bitboard::TRAPS);
+    let dear = occupied & !Bitboard::TRAPS;
+    let forward = north(us);
+    let moves = |b: Bitboard| b.shift(forward) | b.shift(Direction::East) | b.shift(Direction::West);
+    let goal = goal_rank(us);
+    // reach[k]: squares some rabbit reaches at cost k or less.
+    let mut before = Bitboard::EMPTY;
+    let mut reach = pos.bitboard(Piece::new(us, Kind::Rabbit));
+    for _ in 0..left {
+        let next = reach | (moves(reach) & cheap) | (moves(before) & dear);
+        before = reach;
+        reach = next;
+        if (reach & goal).any() {
+            return true;
+        }
+    }
+    false
+}
+
 fn search(pos: &Position, path: &mut Vec<Step>, seen: &mut KeyTable) -> bool {
     let us = pos.side();
     let left = pos.steps_left();
     let Some(distance) = rabbit_distance(pos, us) else {
         return false;
     };
-    if left == 0 {
+    if left == 0 || !path_within(pos, us, left) {
         return false;
     }
     let mut list = StepList::new();
