@@ -148,12 +148,12 @@ fn side_label(c: Color) -> &'static str {
 fn game_line(config: &MatchConfig, f: &Finished) -> String {
     let (g, s) = (&config.engines[f.job.gold].name, &config.engines[f.job.silver].name);
     let result = match f.result.winner {
-        Some(c) => format!("{} wins", side_label(c)),
-        None => "draw".into(),
+        Some(c) => format!("{} wins by {}", side_label(c), f.result.termination),
+        None => format!("draw ({})", f.result.termination),
     };
     format!(
-        "Finished game {} ({g} vs {s}): {result} by {} after {} turns  {{{}}}",
-        f.job.number, f.result.termination, f.result.turns, f.result.detail
+        "Finished game {} ({g} vs {s}): {result} after {} turns  {{{}}}",
+        f.job.number, f.result.turns, f.result.detail
     )
 }
 

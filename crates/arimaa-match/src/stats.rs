@@ -49,7 +49,8 @@ pub fn score_to_elo(score: f64) -> f64 {
     } else if score >= 1.0 {
         f64::INFINITY
     } else {
-        -400.0 * (1.0 / score - 1.0).log10()
+        // + 0.0 turns the -0.0 of an even score into 0.0 for printing.
+        -400.0 * (1.0 / score - 1.0).log10() + 0.0
     }
 }
 
@@ -345,6 +346,7 @@ mod tests {
         // Even results are 0 Elo, symmetric interval.
         let e = wdl(30, 40, 30).elo().unwrap();
         assert!(close(e.elo, 0.0, 1e-9) && close(e.low, -e.high, 1e-9));
+        assert!(e.to_string().starts_with("+0.0 +/- "), "{e}");
         assert_eq!(wdl(0, 5, 0).los(), 0.5);
         assert_eq!(Wdl::default().elo(), None);
         let sweep = wdl(10, 0, 0).elo().unwrap();
