@@ -4,7 +4,7 @@ use arimaa_core::{parse_position, Game, Position};
 use arimaa_search::bench::POSITIONS;
 use arimaa_search::eval::evaluate;
 use arimaa_search::goal::can_goal;
-use arimaa_search::{Limits, Searcher, TransTable};
+use arimaa_search::{Limits, Params, Searcher, TransTable};
 use criterion::{criterion_group, criterion_main, Criterion};
 use std::hint::black_box;
 use std::sync::atomic::AtomicBool;
@@ -16,7 +16,12 @@ fn positions() -> Vec<Position> {
 fn bench(c: &mut Criterion) {
     let positions = positions();
     c.bench_function("eval/bench_positions", |b| {
-        b.iter(|| positions.iter().map(|p| evaluate(black_box(p))).sum::<i32>())
+        b.iter(|| {
+            positions
+                .iter()
+                .map(|p| evaluate(black_box(p), &Params::default()))
+                .sum::<i32>()
+        })
     });
     c.bench_function("goal/bench_positions_both_sides", |b| {
         b.iter(|| {

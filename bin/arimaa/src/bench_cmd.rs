@@ -1,6 +1,6 @@
 //! `arimaa bench`: the node-count signature and nodes per second.
 
-use arimaa_search::bench;
+use arimaa_search::{bench, Params};
 use clap::Args;
 use std::process::ExitCode;
 
@@ -14,8 +14,8 @@ pub struct BenchArgs {
     threads: u32,
 }
 
-pub fn run(args: &BenchArgs) -> ExitCode {
-    let lines = bench::run(args.depth, args.threads as usize, |l| {
+pub fn run(args: &BenchArgs, params: &Params) -> ExitCode {
+    let lines = bench::run(args.depth, args.threads as usize, params, |l| {
         println!(
             "{:>10} nodes {:>8.1} ms  score {:>6}  {}  {}",
             l.nodes,

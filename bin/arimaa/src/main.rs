@@ -6,6 +6,7 @@ mod match_cmd;
 mod perft_cmd;
 mod selfplay_cmd;
 
+use arimaa_search::Params;
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
@@ -16,6 +17,10 @@ use std::process::ExitCode;
     about = "Arimaa engine (AEI on stdin/stdout by default) and tools"
 )]
 struct Cli {
+    /// Evaluation weights and search constants from FILE (`name = value`
+    /// lines, as `arimaa params` prints them); the rest keep their defaults.
+    #[arg(long, value_name = "FILE", global = true)]
+    params: Option<std::path::PathBuf>,
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -32,6 +37,18 @@ enum Command {
     Bench(bench_cmd::BenchArgs),
     /// Play AEI engines against each other: referee, clocks, records, Elo, SPRT.
     Match(match_cmd::MatchArgs),
+    /// Print every tunable parameter with its value, range and meaning, in the
+    /// file form `--params` reads.
+    Params,
+}
+
+/// The parameter set of `--params FILE`, or the defaults.
+fn load_params(path: Option<&std::path::Path>) -> Result<Params, String> {
+    let Some(path) = path else {
+        return Ok(Params::default());
+    };
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    Params::from_text(&text).map_err(|e| format!("{}: {e}", path.display()))
 }
 
 fn main() -> ExitCode {
@@ -40,6 +57,13 @@ fn main() -> ExitCode {
         .target(env_logger::Target::Stderr)
         .init();
     let cli = Cli::parse();
+    let params = match load_params(cli.params.as_deref()) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("error: --params {e}");
+            return ExitCode::from(2);
+        }
+    };
     match cli.command {
         None | Some(Command::Aei) => {
             let id = arimaa_aei::Identity {
@@ -50,12 +74,16 @@ fn main() -> ExitCode {
             let seed = std::time::SystemTime::now()
                 .duration_since(std::time::UNIX_EPOCH)
                 .map_or(0, |d| d.as_nanos() as u64);
-            arimaa_aei::run_stdio(id, seed);
+            arimaa_aei::run_stdio(id, seed, params);
             ExitCode::SUCCESS
         }
-        Some(Command::Selfplay(args)) => selfplay_cmd::run(&args),
+        Some(Command::Selfplay(args)) => selfplay_cmd::run(&args, &params),
         Some(Command::Perft(args)) => perft_cmd::run(&args),
-        Some(Command::Bench(args)) => bench_cmd::run(&args),
+        Some(Command::Bench(args)) => bench_cmd::run(&args, &params),
         Some(Command::Match(args)) => match_cmd::run(&args),
+        Some(Command::Params) => {
+            print!("{}", params.to_text());
+            ExitCode::SUCCESS
+        }
     }
 }

@@ -3,7 +3,7 @@
 use arimaa_core::notation::{board_diagram, format_setup};
 use arimaa_core::Game;
 use arimaa_search::setup::choose_setup;
-use arimaa_search::{Limits, Searcher, TransTable};
+use arimaa_search::{Limits, Params, Searcher, TransTable};
 use clap::Args;
 use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
@@ -25,7 +25,7 @@ pub struct SelfplayArgs {
     quiet: bool,
 }
 
-pub fn run(args: &SelfplayArgs) -> ExitCode {
+pub fn run(args: &SelfplayArgs, params: &Params) -> ExitCode {
     if !(args.movetime.is_finite() && args.movetime > 0.0) {
         eprintln!("error: --movetime must be a positive number of seconds");
         return ExitCode::FAILURE;
@@ -54,7 +54,10 @@ pub fn run(args: &SelfplayArgs) -> ExitCode {
         }
         let limits = Limits::new(Some(time / 2), Some(time), None);
         let (number, side) = (game.move_number(), game.side_to_move());
-        let Some(result) = Searcher::new(&game, &limits, &stop, &tt).run(&mut |_| {}) else {
+        let Some(result) = Searcher::new(&game, &limits, &stop, &tt)
+            .params(params)
+            .run(&mut |_| {})
+        else {
             println!("{number}{}: no legal move", side.letter());
             break;
         };

@@ -14,10 +14,11 @@ pub use input::{spawn_reader, Input};
 pub use output::{Capture, Output};
 pub use session::{Flow, Identity, Session};
 
-/// Runs a whole AEI session on stdin/stdout until `quit` or end of input.
-pub fn run_stdio(id: Identity, seed: u64) {
+/// Runs a whole AEI session on stdin/stdout until `quit` or end of input,
+/// starting from the evaluation weights and search constants `params`.
+pub fn run_stdio(id: Identity, seed: u64, params: arimaa_search::Params) {
     let input = spawn_reader(std::io::BufReader::new(std::io::stdin()));
-    let mut session = Session::new(Output::stdout(), id, seed);
+    let mut session = Session::new(Output::stdout(), id, seed).with_params(params);
     loop {
         match input.recv() {
             Ok(Input::Line(line)) => {

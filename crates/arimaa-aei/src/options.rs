@@ -2,7 +2,7 @@
 //! v0 aliases, and the engine's own (`threads`, `hash`, `depth`).
 
 use arimaa_core::Color;
-use arimaa_search::TimeControl;
+use arimaa_search::{params, Params, TimeControl};
 
 /// Everything `setoption` can change.
 #[derive(Clone, Debug, PartialEq)]
@@ -17,6 +17,8 @@ pub struct Options {
     pub threads: usize,
     /// `opponent`, `event` and the other informational options, as sent.
     pub info: Vec<(String, String)>,
+    /// Evaluation weights and search constants (each also an option by its name).
+    pub params: Params,
 }
 
 impl Default for Options {
@@ -27,6 +29,7 @@ impl Default for Options {
             hash_mb: 64,
             threads: 1,
             info: Vec::new(),
+            params: Params::default(),
         }
     }
 }
@@ -106,6 +109,10 @@ impl Options {
                 self.set_info(name, &v.to_string());
             }
             "opponent" | "event" => self.set_info(name, value.unwrap_or("")),
+            _ if params::spec(name).is_some() => {
+                let text = value.ok_or_else(|| format!("option '{name}' needs a value"))?;
+                self.params.set_text(name, text).map_err(|e| e.to_string())?;
+            }
             _ => return Ok(Applied::Unknown),
         }
         Ok(Applied::Set)
@@ -164,5 +171,28 @@ mod tests {
         assert_eq!(o.apply("checkmoves", Some("1")), Ok(Applied::Unknown));
         assert_eq!(o.apply("event", Some("World Championship")), Ok(Applied::Set));
         assert_eq!(o.info, vec![("event".to_string(), "World Championship".to_string())]);
+    }
+
+    #[test]
+    fn every_declared_parameter_is_an_option_and_survives_the_file_form() {
+        let mut o = Options::default();
+        for (i, spec) in params::SPECS.iter().enumerate() {
+            let value = if i % 2 == 0 { spec.max } else { spec.min };
+            assert_eq!(
+                o.apply(spec.name, Some(&value.to_string())),
+                Ok(Applied::Set),
+                "{}",
+                spec.name
+            );
+            assert_eq!(o.params.get(spec.name), Some(value));
+            // Outside the declared range: an error, the value unchanged.
+            let before = o.clone();
+            assert!(o.apply(spec.name, Some(&(spec.max + 1).to_string())).is_err());
+            assert!(o.apply(spec.name, None).is_err());
+            assert_eq!(o, before);
+        }
+        // The options set, written as a file and read back, are the same set.
+        assert_eq!(Params::from_text(&o.params.to_text()), Ok(o.params.clone()));
+        assert_ne!(o.params, Params::default());
     }
 }

@@ -9,7 +9,7 @@ use arimaa_core::notation::{format_setup, parse_position};
 use arimaa_core::{Color, Game};
 use arimaa_search::search::Report;
 use arimaa_search::setup::choose_setup;
-use arimaa_search::{Limits, TransTable};
+use arimaa_search::{Limits, Params, TransTable};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::thread::JoinHandle;
@@ -83,6 +83,14 @@ impl Session {
             tt: Arc::new(TransTable::new(1)),
             seed,
         }
+    }
+
+    /// Starts from the evaluation weights and search constants `params`
+    /// instead of the defaults (`arimaa --params FILE`).
+    #[must_use]
+    pub fn with_params(mut self, params: Params) -> Session {
+        self.options.params = params;
+        self
     }
 
     /// The game as the session sees it.
@@ -268,9 +276,13 @@ impl Session {
         let game = self.game.clone();
         let out = self.out.clone();
         let (t_limits, t_stop, tt) = (Arc::clone(&limits), Arc::clone(&stop), Arc::clone(&self.tt));
-        let threads = self.options.threads;
+        let how = How {
+            threads: self.options.threads,
+            params: self.options.params.clone(),
+            ponder,
+        };
         let spawned = std::thread::Builder::new().name("search".into()).spawn(move || {
-            run_search(&game, &t_limits, &t_stop, &tt, threads, &out, ponder);
+            run_search(&game, &t_limits, &t_stop, &tt, &how, &out);
         });
         match spawned {
             Ok(handle) => {
@@ -336,17 +348,16 @@ impl Drop for Session {
     }
 }
 
+/// How a search thread searches: the settings taken from the options at `go`.
+struct How {
+    threads: usize,
+    params: Params,
+    ponder: bool,
+}
+
 /// The search thread's body: info lines as iterations complete, then exactly
 /// one bestmove for a plain `go` (none for a ponder).
-fn run_search(
-    game: &Game,
-    limits: &Limits,
-    stop: &AtomicBool,
-    tt: &TransTable,
-    threads: usize,
-    out: &Output,
-    ponder: bool,
-) {
+fn run_search(game: &Game, limits: &Limits, stop: &AtomicBool, tt: &TransTable, how: &How, out: &Output) {
     let started = Instant::now();
     let mut report = |r: &Report| {
         let secs = r.elapsed.as_secs_f64();
@@ -366,9 +377,9 @@ fn run_search(
         }
         out.line(&format!("info pv {pv}"));
     };
-    let result = arimaa_search::smp::search(game, limits, stop, tt, threads, &mut report);
+    let result = arimaa_search::smp::search(game, limits, stop, tt, how.threads, &how.params, &mut report);
     log::debug!("search done in {:?}", started.elapsed());
-    if ponder {
+    if how.ponder {
         return;
     }
     match result {

@@ -2,6 +2,7 @@
 //! fixed table size. The total node count is a signature of the search: it is
 //! the same on every run and machine, and changes only when the search does.
 
+use crate::params::Params;
 use crate::search::{Limits, Searcher};
 use crate::tt::TransTable;
 use arimaa_core::{parse_position, Game};
@@ -43,10 +44,11 @@ pub struct BenchLine {
     pub elapsed: Duration,
 }
 
-/// Searches every bench position to `depth` with `threads` threads; `each`
-/// sees each result as it comes. With one thread the node counts are the
-/// search's signature; with more they vary from run to run.
-pub fn run(depth: u32, threads: usize, mut each: impl FnMut(&BenchLine)) -> Vec<BenchLine> {
+/// Searches every bench position to `depth` with `threads` threads and the
+/// weights `params`; `each` sees each result as it comes. With one thread and
+/// the default parameters the node counts are the search's signature; with
+/// more threads they vary from run to run.
+pub fn run(depth: u32, threads: usize, params: &Params, mut each: impl FnMut(&BenchLine)) -> Vec<BenchLine> {
     let tt = TransTable::new(HASH_MB);
     let stop = AtomicBool::new(false);
     let mut out = Vec::new();
@@ -57,9 +59,11 @@ pub fn run(depth: u32, threads: usize, mut each: impl FnMut(&BenchLine)) -> Vec<
         let limits = Limits::new(None, None, Some(depth));
         let start = Instant::now();
         let result = if threads > 1 {
-            crate::smp::search(&game, &limits, &stop, &tt, threads, &mut |_| {})
+            crate::smp::search(&game, &limits, &stop, &tt, threads, params, &mut |_| {})
         } else {
-            Searcher::new(&game, &limits, &stop, &tt).run(&mut |_| {})
+            Searcher::new(&game, &limits, &stop, &tt)
+                .params(params)
+                .run(&mut |_| {})
         };
         let line = BenchLine {
             position,
@@ -83,8 +87,14 @@ mod tests {
         for p in POSITIONS {
             parse_position(p).unwrap();
         }
-        let a: Vec<u64> = run(5, 1, |_| {}).iter().map(|l| l.nodes).collect();
-        let b: Vec<u64> = run(5, 1, |_| {}).iter().map(|l| l.nodes).collect();
+        let a: Vec<u64> = run(5, 1, &crate::params::DEFAULT, |_| {})
+            .iter()
+            .map(|l| l.nodes)
+            .collect();
+        let b: Vec<u64> = run(5, 1, &crate::params::DEFAULT, |_| {})
+            .iter()
+            .map(|l| l.nodes)
+            .collect();
         assert_eq!(a.len(), POSITIONS.len());
         assert_eq!(a, b);
         assert!(

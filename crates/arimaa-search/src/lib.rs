@@ -8,6 +8,7 @@ pub mod bench;
 pub mod eval;
 pub mod goal;
 pub mod material;
+pub mod params;
 pub mod search;
 pub mod setup;
 pub mod smp;
@@ -15,6 +16,7 @@ pub mod threats;
 pub mod time;
 pub mod tt;
 
+pub use params::Params;
 pub use search::{Limits, Report, SearchResult, Searcher, WIN, WIN_BOUND};
 pub use time::{Budget, TimeControl};
 pub use tt::TransTable;

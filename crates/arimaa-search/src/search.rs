@@ -12,9 +12,11 @@
 
 use crate::eval::evaluate;
 use crate::goal::can_goal;
+use crate::params::{Params, DEFAULT};
+use crate::threats::for_each_capture;
 use crate::tt::{Bound, TransTable};
 use arimaa_core::rules::goal_or_elimination;
-use arimaa_core::{Color, Game, Move, Position, Step, StepList, TurnGen};
+use arimaa_core::{Color, Game, Move, Pending, Position, Step, StepList, TurnGen};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
@@ -23,8 +25,6 @@ pub const WIN: i32 = 30_000;
 /// Scores beyond this are wins or losses.
 pub const WIN_BOUND: i32 = WIN - 1000;
 const INF: i32 = WIN + 1;
-/// Half-width of the root's aspiration window, in centi-rabbits.
-const ASPIRATION: i32 = 40;
 const MAX_PLY: usize = 128;
 /// Entries of the horizon goal-test cache (a power of two).
 const GOAL_CACHE: usize = 1 << 16;
@@ -110,6 +110,7 @@ pub struct Searcher<'a> {
     limits: &'a Limits,
     stop: &'a AtomicBool,
     tt: &'a TransTable,
+    params: &'a Params,
     /// 0 for the thread that decides; helpers (lazy SMP) vary their search.
     helper: usize,
     /// Nodes of all threads, added in batches; `flushed` of ours are in it.
@@ -142,6 +143,7 @@ impl<'a> Searcher<'a> {
             limits,
             stop,
             tt,
+            params: &DEFAULT,
             helper: 0,
             total: None,
             flushed: 0,
@@ -161,6 +163,13 @@ impl<'a> Searcher<'a> {
     #[must_use]
     pub fn helper(mut self, id: usize) -> Self {
         self.helper = id;
+        self
+    }
+
+    /// Uses the weights and constants `params` instead of the defaults.
+    #[must_use]
+    pub fn params(mut self, params: &'a Params) -> Self {
+        self.params = params;
         self
     }
 
@@ -217,7 +226,7 @@ impl<'a> Searcher<'a> {
             return Some(r);
         }
         for m in &mut moves {
-            m.score = -evaluate(&m.result);
+            m.score = -evaluate(&m.result, self.params);
         }
         moves.sort_by_key(|m| -m.score);
         if self.helper > 0 && self.helper.is_multiple_of(2) && moves.len() > 1 {
@@ -313,7 +322,8 @@ impl<'a> Searcher<'a> {
     /// confirm the last one's score, and a narrow window proves it faster.
     fn aspiration(&mut self, after: &Position, extra: i32, previous: i32) -> i32 {
         if extra > 0 && previous.abs() < WIN_BOUND {
-            let (lo, hi) = (previous - ASPIRATION, previous + ASPIRATION);
+            let width = self.params.aspiration;
+            let (lo, hi) = (previous - width, previous + width);
             let score = -self.negamax(after, extra, -hi, -lo, 1);
             if self.aborted || (score > lo && score < hi) {
                 return score;
@@ -353,8 +363,8 @@ impl<'a> Searcher<'a> {
                 return score;
             }
         }
-        if depth <= 0 || ply >= MAX_PLY - 1 {
-            return self.horizon(pos, ply);
+        if depth <= 0 || ply >= MAX_PLY - 4 {
+            return self.quiesce(pos, alpha, beta, ply);
         }
         let key = tt_key(pos);
         let mut tt_step = None;
@@ -498,7 +508,65 @@ impl<'a> Searcher<'a> {
         if self.cached_goal(pos) {
             return WIN - ply as i32 - pos.steps_left() as i32;
         }
-        evaluate(pos)
+        evaluate(pos, self.params)
+    }
+
+    /// Quiescence at the horizon: when the side to move can still capture with
+    /// a push or pull this turn, it may play those captures (and further ones)
+    /// instead of standing on the evaluation. A capture that ends the turn is
+    /// scored by the opponent's horizon, its goal test included, so a capture
+    /// that opens the way to goal is seen as the loss it is.
+    fn quiesce(&mut self, pos: &Position, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        let stand = self.horizon(pos, ply);
+        if self.params.quiescence == 0
+            || stand >= WIN_BOUND
+            || stand >= beta
+            || pos.steps_left() < 2
+            || ply >= MAX_PLY - 4
+            || matches!(pos.pending(), Pending::Push { .. })
+        {
+            return stand;
+        }
+        let mut units = Vec::new();
+        for_each_capture(pos, pos.side(), |_, unit| units.push(unit));
+        if units.is_empty() {
+            return stand;
+        }
+        let mut best = stand;
+        alpha = alpha.max(stand);
+        let legal = pos.legal_step_list();
+        for [s1, s2] in units {
+            if !legal.as_slice().contains(&s1) {
+                continue;
+            }
+            let mut child = *pos;
+            child.make_step(s1);
+            if !child.legal_step_list().as_slice().contains(&s2) {
+                continue;
+            }
+            child.make_step(s2);
+            self.nodes += 1;
+            let score = if child.steps_left() == 0 {
+                if !child.can_end_turn() {
+                    continue;
+                }
+                child.end_turn();
+                if self.is_repetition(child.hash()) {
+                    continue;
+                }
+                -self.horizon(&child, ply + 1)
+            } else {
+                self.quiesce(&child, alpha, beta, ply + 2)
+            };
+            if score > best {
+                best = score;
+                alpha = alpha.max(score);
+                if best >= beta {
+                    break;
+                }
+            }
+        }
+        best
     }
 
     /// The goal test at the horizon, remembered: the same leaves come back

@@ -2,6 +2,7 @@
 //! with small variations, sharing the transposition table; the calling thread
 //! searches too, decides, and reports.
 
+use crate::params::Params;
 use crate::search::{Limits, Report, SearchResult, Searcher};
 use crate::tt::TransTable;
 use arimaa_core::Game;
@@ -15,6 +16,7 @@ pub fn search(
     stop: &AtomicBool,
     tt: &TransTable,
     threads: usize,
+    params: &Params,
     report: &mut dyn FnMut(&Report),
 ) -> Option<SearchResult> {
     let total = AtomicU64::new(0);
@@ -35,7 +37,10 @@ pub fn search(
         }
     };
     let Some(pool) = pool else {
-        return Searcher::new(game, limits, stop, tt).counting(&total).run(report);
+        return Searcher::new(game, limits, stop, tt)
+            .params(params)
+            .counting(&total)
+            .run(report);
     };
     // Helpers stop when the main search is done, whatever ended it.
     let done = AtomicBool::new(false);
@@ -44,12 +49,16 @@ pub fn search(
             let (done, total) = (&done, &total);
             scope.spawn(move |_| {
                 let _ = Searcher::new(game, limits, done, tt)
+                    .params(params)
                     .helper(id)
                     .counting(total)
                     .run(&mut |_| {});
             });
         }
-        let r = Searcher::new(game, limits, stop, tt).counting(&total).run(report);
+        let r = Searcher::new(game, limits, stop, tt)
+            .params(params)
+            .counting(&total)
+            .run(report);
         done.store(true, Ordering::Relaxed);
         r
     });

@@ -18,18 +18,33 @@
 //! Every pattern found is a real two-step capture (the tests replay them);
 //! longer captures (an approach step first) are left to the search.
 
-use arimaa_core::{Bitboard, Color, Kind, Position, Square};
+use arimaa_core::{Bitboard, Color, Kind, Piece, Position, Square, Step};
 
 /// The value (in the evaluation's units, via `value`) of the most valuable
 /// piece of `attacker`'s opponent that `attacker` can capture with one push or
 /// pull, or 0 when there is none.
 #[must_use]
 pub fn best_capture(pos: &Position, attacker: Color, value: impl Fn(Kind) -> i32) -> i32 {
+    let mut best = 0;
+    for_each_capture(pos, attacker, |victim, _| best = best.max(value(victim)));
+    best
+}
+
+/// The two steps of one capture, in playing order.
+pub type Unit = [Step; 2];
+
+/// Calls `f` with the victim's kind and the two steps of every push or pull
+/// by `attacker` that captures an enemy piece.
+pub fn for_each_capture(pos: &Position, attacker: Color, mut f: impl FnMut(Kind, Unit)) {
     let defender = attacker.opponent();
     let own = pos.color_bb(defender);
     let empty = pos.empty_squares();
     let active = pos.color_bb(attacker) & !pos.frozen(attacker);
-    let mut best = 0;
+    let mut unit = |piece_a: Piece, a: (Square, Square), piece_b: Piece, b: (Square, Square), victim: Kind| {
+        if let (Some(s1), Some(s2)) = (Step::between(piece_a, a.0, a.1), Step::between(piece_b, b.0, b.1)) {
+            f(victim, [s1, s2]);
+        }
+    };
     for trap in Bitboard::TRAPS {
         let around = Bitboard::around(trap);
         let guards = around & own;
@@ -37,8 +52,10 @@ pub fn best_capture(pos: &Position, attacker: Color, value: impl Fn(Kind) -> i32
             // Push: the lone guard is the victim, pushed onto the trap.
             if let Some(v) = lone(guards) {
                 let kind = kind_at(pos, v);
-                if (pos.stronger_than(attacker, kind) & active & Bitboard::around(v)).any() {
-                    best = best.max(value(kind));
+                let victim = Piece::new(defender, kind);
+                for p in pos.stronger_than(attacker, kind) & active & Bitboard::around(v) {
+                    let pusher = Piece::new(attacker, kind_at(pos, p));
+                    unit(victim, (v, trap), pusher, (p, v), kind);
                 }
             }
         } else if active.has(trap) {
@@ -46,20 +63,36 @@ pub fn best_capture(pos: &Position, attacker: Color, value: impl Fn(Kind) -> i32
             if let Some(v) = lone(guards) {
                 let puller = kind_at(pos, trap);
                 let kind = kind_at(pos, v);
-                if kind < puller && (around & empty).any() {
-                    best = best.max(value(kind));
+                if kind < puller {
+                    for e in around & empty {
+                        unit(
+                            Piece::new(attacker, puller),
+                            (trap, e),
+                            Piece::new(defender, kind),
+                            (v, trap),
+                            kind,
+                        );
+                    }
                 }
             }
         } else if own.has(trap) {
-            // Guard removal: the victim sits on the trap held by one guard.
+            // Guard removal: the victim sits on the trap held by one guard,
+            // which is pushed to an empty square or pulled by a stepping attacker.
             if let Some(g) = lone(guards) {
-                if can_displace(pos, attacker, active, empty, g) {
-                    best = best.max(value(kind_at(pos, trap)));
+                let victim = kind_at(pos, trap);
+                let guard = Piece::new(defender, kind_at(pos, g));
+                for p in pos.stronger_than(attacker, guard.kind) & active & Bitboard::around(g) {
+                    let mover = Piece::new(attacker, kind_at(pos, p));
+                    for e in Bitboard::around(g) & empty {
+                        unit(guard, (g, e), mover, (p, g), victim);
+                    }
+                    for e in Bitboard::around(p) & empty {
+                        unit(mover, (p, e), guard, (g, p), victim);
+                    }
                 }
             }
         }
     }
-    best
 }
 
 /// The only square of `set`, if it has exactly one.
@@ -75,20 +108,10 @@ fn kind_at(pos: &Position, sq: Square) -> Kind {
     pos.kind_at(sq).unwrap_or(Kind::Rabbit)
 }
 
-/// True when an unfrozen attacker next to the piece on `g` is stronger than it
-/// and can push it to an empty square or pull it by stepping to one.
-fn can_displace(pos: &Position, attacker: Color, active: Bitboard, empty: Bitboard, g: Square) -> bool {
-    let movers = pos.stronger_than(attacker, kind_at(pos, g)) & active & Bitboard::around(g);
-    if movers.is_empty() {
-        return false;
-    }
-    (Bitboard::around(g) & empty).any() || movers.iter().any(|m| (Bitboard::around(m) & empty).any())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use arimaa_core::{parse_position, Game, Pending, Piece};
+    use arimaa_core::{parse_position, Game, Pending};
 
     fn board(rows: &[&str; 8], side: char) -> Position {
         let text = format!("{side} [{}]", rows.concat());
@@ -121,6 +144,18 @@ mod tests {
             }
         }
         best
+    }
+
+    /// Plays `s1` then `s2`, each checked against the legal steps.
+    fn play_unit(pos: &Position, s1: Step, s2: Step) -> Option<Position> {
+        let mut p = *pos;
+        for s in [s1, s2] {
+            if !p.legal_step_list().as_slice().contains(&s) {
+                return None;
+            }
+            p.make_step(s);
+        }
+        Some(p)
     }
 
     fn value(kind: Kind) -> i32 {
@@ -211,6 +246,11 @@ mod tests {
                     let found = best_capture(&pos, pos.side(), value);
                     let truth = brute_force(&pos, &value);
                     assert_eq!(found, truth, "{}", arimaa_core::position_to_aei(&pos));
+                    for_each_capture(&pos, pos.side(), |victim, [s1, s2]| {
+                        let after = play_unit(&pos, s1, s2).expect("a legal unit");
+                        let piece = Piece::new(pos.side().opponent(), victim);
+                        assert_eq!(after.count(piece) + 1, pos.count(piece), "{s1} {s2} captures");
+                    });
                     checked += 1;
                     with_capture += usize::from(truth > 0);
                 }

@@ -1,7 +1,7 @@
 //! The search as a player: legal answers under stop, depth limits and game history.
 
 use arimaa_core::{Color, Game, Piece, Position, Square};
-use arimaa_search::{Limits, Searcher, TransTable};
+use arimaa_search::{Limits, Params, Searcher, TransTable};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
@@ -102,7 +102,8 @@ fn lazy_smp_returns_a_legal_move_and_counts_every_thread() {
     let stop = AtomicBool::new(false);
     let limits = Limits::new(None, None, Some(6));
     let mut reports = 0;
-    let r = arimaa_search::smp::search(&game, &limits, &stop, &tt, 2, &mut |_| reports += 1).expect("a move");
+    let r = arimaa_search::smp::search(&game, &limits, &stop, &tt, 2, &Params::default(), &mut |_| reports += 1)
+        .expect("a move");
     assert!(reports >= 1);
     let mut g = game.clone();
     g.play(&r.best).expect("legal");
@@ -125,8 +126,8 @@ fn evaluation_is_colour_symmetric_along_random_games() {
         for _ in 0..60 {
             // The mirror swaps colours and the side to move: same score for its mover.
             assert_eq!(
-                evaluate(&pos),
-                evaluate(&pos.mirror()),
+                evaluate(&pos, &Params::default()),
+                evaluate(&pos.mirror(), &Params::default()),
                 "{}",
                 arimaa_core::position_to_aei(&pos)
             );

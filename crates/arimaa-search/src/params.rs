@@ -1,0 +1,325 @@
+//! Every tunable evaluation weight and search constant, declared once.
+//!
+//! The `params!` declaration below is the only place a tunable's name,
+//! default, range and tuning step are written. From it come the `Params`
+//! struct the evaluation and search read, its `DEFAULT`, the `SPECS` table the
+//! AEI options and the tuner enumerate, and the `name = value` file format of
+//! `arimaa --params FILE`.
+
+use std::fmt;
+
+/// One tunable: its name (also the AEI option and file key), default, range
+/// and the step a tuner should perturb it by.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Spec {
+    /// Name in files, AEI options and the tuner.
+    pub name: &'static str,
+    /// The engine's value when nothing is set.
+    pub default: i32,
+    /// Smallest accepted value.
+    pub min: i32,
+    /// Largest accepted value.
+    pub max: i32,
+    /// A tuner's perturbation size.
+    pub step: i32,
+    /// What it weighs.
+    pub doc: &'static str,
+}
+
+macro_rules! params {
+    ($( $(#[doc = $doc:literal])+ $name:ident = $default:literal, $min:literal ..= $max:literal, step $step:literal; )*) => {
+        /// The values of every tunable (see the module documentation).
+        #[derive(Clone, Debug, PartialEq, Eq)]
+        pub struct Params {
+            $( $(#[doc = $doc])+ pub $name: i32, )*
+        }
+
+        /// The engine's defaults.
+        pub const DEFAULT: Params = Params { $( $name: $default, )* };
+
+        /// Every tunable's declaration, in declaration order.
+        pub const SPECS: &[Spec] = &[
+            $( Spec { name: stringify!($name), default: $default, min: $min, max: $max, step: $step, doc: concat!($($doc),+) }, )*
+        ];
+
+        impl Params {
+            /// The value of the tunable `name`.
+            #[must_use]
+            pub fn get(&self, name: &str) -> Option<i32> {
+                match name {
+                    $( stringify!($name) => Some(self.$name), )*
+                    _ => None,
+                }
+            }
+
+            fn slot(&mut self, name: &str) -> Option<&mut i32> {
+                match name {
+                    $( stringify!($name) => Some(&mut self.$name), )*
+                    _ => None,
+                }
+            }
+        }
+    };
+}
+
+params! {
+    /// Trap control for one own piece next to a trap.
+    trap_1 = 12, 0..=80, step 4;
+    /// Trap control for two own pieces next to a trap.
+    trap_2 = 28, 0..=120, step 4;
+    /// Trap control for three own pieces next to a trap.
+    trap_3 = 36, 0..=160, step 4;
+    /// Trap control for four own pieces next to a trap.
+    trap_4 = 40, 0..=160, step 4;
+    /// Extra trap control when the strongest piece next to a trap is ours.
+    trap_strongest = 20, 0..=100, step 4;
+    /// Control of the opponent's home traps, in percent of our own.
+    trap_away_pct = 75, 0..=150, step 10;
+    /// Penalty for an own piece on a trap with at most one guard, in percent of its value.
+    weak_trap_pct = 25, 0..=100, step 5;
+    /// Elephant on the four centre squares; a quarter less per step away.
+    elephant_centre = 20, 0..=80, step 4;
+    /// An elephant that cannot step and has no enemy next to it it could push.
+    elephant_blocked = 150, 0..=500, step 20;
+    /// Rabbit advancement, in percent of the built-in table (by rank).
+    advance_pct = 100, 0..=300, step 15;
+    /// Rabbit with no enemy officer ahead on its file and the next ones, in
+    /// percent of the built-in table (by rank).
+    open_lane_pct = 100, 0..=300, step 15;
+    /// Per empty square next to an unfrozen officer.
+    mobility = 2, 0..=12, step 1;
+    /// Frozen piece: sixteenths of its value lost.
+    frozen_16ths = 1, 0..=8, step 1;
+    /// Share in sixteenths of the best piece the side to move can capture with
+    /// one push or pull (2 or more steps left).
+    threat_mover_16ths = 10, 0..=16, step 1;
+    /// Share in sixteenths of the best piece the waiting side threatens, when
+    /// the mover has 3 or 4 steps left to defend; two more per step fewer.
+    threat_waiting_16ths = 3, 0..=10, step 1;
+    /// Quiescence: 1 plays out push and pull captures at the horizon, 0 stands
+    /// on the evaluation (whose threat terms then carry them alone).
+    quiescence = 1, 0..=1, step 1;
+    /// Half-width of the root's aspiration window, in centi-rabbits.
+    aspiration = 40, 5..=300, step 10;
+}
+
+impl Default for Params {
+    fn default() -> Self {
+        DEFAULT
+    }
+}
+
+/// A rejected parameter setting or file line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ParamError {
+    /// No tunable has this name.
+    Unknown(String),
+    /// The value is not an integer.
+    NotInteger {
+        /// The parameter.
+        name: String,
+        /// The text given.
+        value: String,
+    },
+    /// The value is outside the declared range.
+    OutOfRange {
+        /// The parameter.
+        name: String,
+        /// The value given.
+        value: i64,
+        /// Its declared minimum.
+        min: i32,
+        /// Its declared maximum.
+        max: i32,
+    },
+    /// A file line is not `name = value`.
+    Syntax {
+        /// Line number, from 1.
+        line: usize,
+        /// The line's content.
+        text: String,
+    },
+    /// A file sets the same tunable twice.
+    Duplicate {
+        /// Line number, from 1.
+        line: usize,
+        /// The parameter.
+        name: String,
+    },
+    /// A file line's setting was rejected.
+    Line {
+        /// Line number, from 1.
+        line: usize,
+        /// What was wrong with its setting.
+        error: Box<ParamError>,
+    },
+}
+
+impl fmt::Display for ParamError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ParamError::Unknown(name) => write!(f, "no parameter named '{name}'"),
+            ParamError::NotInteger { name, value } => write!(f, "parameter '{name}': '{value}' is not an integer"),
+            ParamError::OutOfRange { name, value, min, max } => {
+                write!(f, "parameter '{name}': {value} is outside {min}..={max}")
+            }
+            ParamError::Syntax { line, text } => write!(f, "line {line}: expected 'name = value', found '{text}'"),
+            ParamError::Duplicate { line, name } => write!(f, "line {line}: '{name}' is set twice"),
+            ParamError::Line { line, error } => write!(f, "line {line}: {error}"),
+        }
+    }
+}
+
+impl std::error::Error for ParamError {}
+
+/// The declaration of `name`.
+#[must_use]
+pub fn spec(name: &str) -> Option<&'static Spec> {
+    SPECS.iter().find(|s| s.name == name)
+}
+
+/// Text shown for untrusted input in messages: bounded and printable.
+fn shown(text: &str) -> String {
+    text.chars()
+        .take(40)
+        .map(|c| if c.is_control() { '?' } else { c })
+        .collect()
+}
+
+impl Params {
+    /// Sets `name` from the text `value`, checked against its declaration.
+    pub fn set_text(&mut self, name: &str, value: &str) -> Result<(), ParamError> {
+        let Some(spec) = spec(name) else {
+            return Err(ParamError::Unknown(shown(name)));
+        };
+        let v: i64 = value.trim().parse().map_err(|_| ParamError::NotInteger {
+            name: spec.name.to_string(),
+            value: shown(value.trim()),
+        })?;
+        self.set(name, v)
+    }
+
+    /// Sets `name` to `value`, checked against its declaration.
+    pub fn set(&mut self, name: &str, value: i64) -> Result<(), ParamError> {
+        let Some(spec) = spec(name) else {
+            return Err(ParamError::Unknown(shown(name)));
+        };
+        if value < i64::from(spec.min) || value > i64::from(spec.max) {
+            return Err(ParamError::OutOfRange {
+                name: spec.name.to_string(),
+                value,
+                min: spec.min,
+                max: spec.max,
+            });
+        }
+        if let Some(slot) = self.slot(name) {
+            *slot = value as i32;
+        }
+        Ok(())
+    }
+
+    /// The whole set as a file: one `name = value` line per tunable, each
+    /// after a comment with its meaning, default and range.
+    #[must_use]
+    pub fn to_text(&self) -> String {
+        let mut out = String::from("# arimaa parameters: name = value (see `arimaa params`)\n");
+        for s in SPECS {
+            let value = self.get(s.name).unwrap_or(s.default);
+            out += &format!(
+                "# {} (default {}, {}..={})\n{} = {}\n",
+                s.doc.trim(),
+                s.default,
+                s.min,
+                s.max,
+                s.name,
+                value
+            );
+        }
+        out
+    }
+
+    /// Reads a file written by [`Params::to_text`] (or by hand): `#` starts a
+    /// comment, blank lines are skipped, tunables not named keep their
+    /// defaults. Every line is checked; the first bad one is the error.
+    pub fn from_text(text: &str) -> Result<Params, ParamError> {
+        let mut params = DEFAULT;
+        let mut seen = Vec::new();
+        for (i, raw) in text.lines().enumerate() {
+            let line = i + 1;
+            let content = raw.split('#').next().unwrap_or("").trim();
+            if content.is_empty() {
+                continue;
+            }
+            let Some((name, value)) = content.split_once('=') else {
+                return Err(ParamError::Syntax {
+                    line,
+                    text: shown(content),
+                });
+            };
+            let name = name.trim();
+            if seen.contains(&name) {
+                return Err(ParamError::Duplicate {
+                    line,
+                    name: shown(name),
+                });
+            }
+            params.set_text(name, value).map_err(|e| ParamError::Line {
+                line,
+                error: Box::new(e),
+            })?;
+            seen.push(name);
+        }
+        Ok(params)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn declarations_are_consistent() {
+        for s in SPECS {
+            assert!(s.min <= s.default && s.default <= s.max, "{}", s.name);
+            assert!(s.step > 0 && s.step <= s.max - s.min, "{}", s.name);
+            assert_eq!(DEFAULT.get(s.name), Some(s.default), "{}", s.name);
+            assert_eq!(SPECS.iter().filter(|t| t.name == s.name).count(), 1);
+        }
+        assert_eq!(Params::default(), DEFAULT);
+    }
+
+    #[test]
+    fn file_round_trip_keeps_every_value() {
+        let mut p = DEFAULT;
+        for (i, s) in SPECS.iter().enumerate() {
+            let v = if i % 2 == 0 { s.min } else { s.max };
+            p.set(s.name, i64::from(v)).unwrap();
+        }
+        let text = p.to_text();
+        assert_eq!(Params::from_text(&text), Ok(p.clone()));
+        assert_ne!(p, DEFAULT);
+        // An empty file is the defaults.
+        assert_eq!(Params::from_text("# nothing\n\n"), Ok(DEFAULT));
+    }
+
+    #[test]
+    fn bad_settings_are_rejected_with_their_line() {
+        let cases = [
+            ("mobility = 3\nnosuch = 1\n", "line 2: no parameter named 'nosuch'"),
+            ("mobility = x", "line 1: parameter 'mobility': 'x' is not an integer"),
+            ("mobility = 99", "line 1: parameter 'mobility': 99 is outside 0..=12"),
+            ("mobility 3", "line 1: expected 'name = value', found 'mobility 3'"),
+            ("mobility = 3\nmobility = 4", "line 2: 'mobility' is set twice"),
+            (
+                "mobility = 99999999999999999999",
+                "line 1: parameter 'mobility': '99999999999999999999' is not an integer",
+            ),
+        ];
+        for (text, message) in cases {
+            assert_eq!(Params::from_text(text).unwrap_err().to_string(), message, "{text}");
+        }
+        let mut p = DEFAULT;
+        assert!(p.set_text("mobility", "-1").is_err());
+        assert_eq!(p, DEFAULT, "a rejected value changes nothing");
+    }
+}
