@@ -5,6 +5,7 @@ mod bench_cmd;
 mod match_cmd;
 mod perft_cmd;
 mod selfplay_cmd;
+mod tune_cmd;
 
 use arimaa_search::Params;
 use clap::{Parser, Subcommand};
@@ -37,6 +38,8 @@ enum Command {
     Bench(bench_cmd::BenchArgs),
     /// Play AEI engines against each other: referee, clocks, records, Elo, SPRT.
     Match(match_cmd::MatchArgs),
+    /// Tune parameters by SPSA: self-play matches with the values nudged up and down.
+    Tune(tune_cmd::TuneArgs),
     /// Print every tunable parameter with its value, range and meaning, in the
     /// file form `--params` reads.
     Params,
@@ -81,6 +84,7 @@ fn main() -> ExitCode {
         Some(Command::Perft(args)) => perft_cmd::run(&args),
         Some(Command::Bench(args)) => bench_cmd::run(&args, &params),
         Some(Command::Match(args)) => match_cmd::run(&args),
+        Some(Command::Tune(args)) => tune_cmd::run_cmd(&args),
         Some(Command::Params) => {
             print!("{}", params.to_text());
             ExitCode::SUCCESS

@@ -1,0 +1,16 @@
+//! Parameter tuning: SPSA over the engine's declared parameters
+//! (`arimaa_search::params`), each iteration a short match between the engine
+//! with the parameters nudged up and the engine with them nudged down.
+//!
+//! - [`spsa`]: the algorithm, independent of games (tested on a synthetic
+//!   objective);
+//! - [`state`]: the resumable state file;
+//! - [`plot`]: the parameters' paths as an SVG;
+//! - [`run`]: the loop that plays the matches with `arimaa match`'s runner.
+
+#![warn(missing_docs)]
+
+pub mod plot;
+pub mod run;
+pub mod spsa;
+pub mod state;

@@ -1,0 +1,242 @@
+//! The tuning loop: each iteration writes the plus and minus parameter files,
+//! plays a short match between `ENGINE --params plus` and `ENGINE --params
+//! minus` with `arimaa match`'s runner, updates the values, and saves the
+//! state, the current best parameter file and the plot.
+
+use crate::plot::svg;
+use crate::spsa::{trial, update, Gains, Signs, Tunable};
+use crate::state::State;
+use arimaa_match::config::{EngineSpec, Limit, MatchConfig};
+use arimaa_match::tc::TimeControl;
+use arimaa_search::params::{self, Params};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// A tuning run's settings.
+#[derive(Clone, Debug)]
+pub struct TuneConfig {
+    /// The engine binary (it must accept `--params FILE`).
+    pub engine: PathBuf,
+    /// Names of the parameters to tune.
+    pub names: Vec<String>,
+    /// Directory for the state, the parameter files and the plot.
+    pub dir: PathBuf,
+    /// Stop after this many iterations in all (resumed ones included).
+    pub iterations: u64,
+    /// Stop after this much time in this session.
+    pub time: Option<Duration>,
+    /// Games per iteration (even: pairs with colours swapped).
+    pub games: u32,
+    /// Games at once.
+    pub concurrency: usize,
+    /// Time control of the games.
+    pub tc: TimeControl,
+    /// SPSA gains.
+    pub gains: Gains,
+    /// Seed of the signs for a new run.
+    pub seed: u64,
+}
+
+/// Where a run's files live.
+#[derive(Clone, Debug)]
+pub struct Files {
+    /// The resumable state.
+    pub state: PathBuf,
+    /// The current values, rounded, as a `--params` file.
+    pub best: PathBuf,
+    /// The plot.
+    pub plot: PathBuf,
+}
+
+impl Files {
+    /// The files in `dir`.
+    #[must_use]
+    pub fn in_dir(dir: &Path) -> Files {
+        Files {
+            state: dir.join("state.txt"),
+            best: dir.join("best.params"),
+            plot: dir.join("paths.svg"),
+        }
+    }
+}
+
+/// The declared parameters named in `names` as tunables, with their defaults.
+pub fn tunables(names: &[String]) -> Result<(Vec<Tunable>, Vec<f64>), String> {
+    let mut out = Vec::new();
+    let mut values = Vec::new();
+    for name in names {
+        let spec = params::spec(name).ok_or_else(|| {
+            let all: Vec<&str> = params::SPECS.iter().map(|s| s.name).collect();
+            format!("no parameter named '{name}' (known: {})", all.join(", "))
+        })?;
+        out.push(Tunable {
+            name: spec.name.to_string(),
+            min: f64::from(spec.min),
+            max: f64::from(spec.max),
+            step: f64::from(spec.step),
+        });
+        values.push(f64::from(spec.default));
+    }
+    if out.is_empty() {
+        return Err("nothing to tune: name at least one parameter".into());
+    }
+    Ok((out, values))
+}
+
+/// The parameter set with `values` (rounded) for the tunables, defaults elsewhere.
+pub fn params_with(tunables: &[Tunable], values: &[f64]) -> Result<Params, String> {
+    let mut p = Params::default();
+    for (t, v) in tunables.iter().zip(values) {
+        p.set(&t.name, v.round() as i64).map_err(|e| e.to_string())?;
+    }
+    Ok(p)
+}
+
+fn write(path: &Path, text: &str) -> Result<(), String> {
+    std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))
+}
+
+/// The state to start from: the saved one when it tunes the same
+/// parameters, a new one otherwise.
+fn start_state(config: &TuneConfig, tunables: &[Tunable], defaults: &[f64], files: &Files) -> Result<State, String> {
+    if files.state.exists() {
+        let state = State::load(&files.state)?;
+        let names: Vec<&str> = state.values.iter().map(|(n, _)| n.as_str()).collect();
+        let wanted: Vec<&str> = tunables.iter().map(|t| t.name.as_str()).collect();
+        if names != wanted {
+            return Err(format!(
+                "{} tunes {} but this run names {}: use another --dir or the same parameters",
+                files.state.display(),
+                names.join(","),
+                wanted.join(",")
+            ));
+        }
+        return Ok(state);
+    }
+    Ok(State {
+        seed: config.seed,
+        iteration: 0,
+        games: 0,
+        values: tunables
+            .iter()
+            .map(|t| t.name.clone())
+            .zip(defaults.iter().copied())
+            .collect(),
+        path: vec![(0, defaults.to_vec())],
+    })
+}
+
+fn engine(name: &str, cmd: &Path, params_file: &Path, tc: &TimeControl) -> EngineSpec {
+    EngineSpec {
+        name: name.to_string(),
+        command: vec![
+            cmd.display().to_string(),
+            "--params".to_string(),
+            params_file.display().to_string(),
+        ],
+        dir: None,
+        options: vec![("hash".into(), "32".into())],
+        limit: Limit::Clock(tc.clone()),
+    }
+}
+
+/// Runs (or resumes) the tuning until the iteration count, the time limit or
+/// `stop`. Progress goes to stderr; returns the final state.
+pub fn run(config: &TuneConfig, stop: &Arc<AtomicBool>) -> Result<State, String> {
+    std::fs::create_dir_all(&config.dir).map_err(|e| format!("cannot create {}: {e}", config.dir.display()))?;
+    let files = Files::in_dir(&config.dir);
+    let (tunables, defaults) = tunables(&config.names)?;
+    let mut state = start_state(config, &tunables, &defaults, &files)?;
+    let mut values: Vec<f64> = state.values.iter().map(|(_, v)| *v).collect();
+    let (plus_file, minus_file) = (config.dir.join("plus.params"), config.dir.join("minus.params"));
+    let started = Instant::now();
+    eprintln!(
+        "tuning {} from iteration {} ({} games so far), {} games per iteration",
+        config.names.join(", "),
+        state.iteration,
+        state.games,
+        config.games
+    );
+    while state.iteration < config.iterations && !stop.load(Ordering::Relaxed) {
+        if config.time.is_some_and(|t| started.elapsed() >= t) {
+            break;
+        }
+        let k = state.iteration;
+        let mut signs = Signs(state.seed);
+        let t = trial(&tunables, &values, &config.gains, k, &mut signs);
+        write(&plus_file, &params_with(&tunables, &t.plus)?.to_text())?;
+        write(&minus_file, &params_with(&tunables, &t.minus)?.to_text())?;
+        let matchup = MatchConfig {
+            engines: vec![
+                engine("plus", &config.engine, &plus_file, &config.tc),
+                engine("minus", &config.engine, &minus_file, &config.tc),
+            ],
+            games: config.games,
+            concurrency: config.concurrency,
+            grace: Duration::from_millis(100),
+            hang_timeout: Duration::from_secs(2),
+            move_timeout: Duration::from_secs(120),
+            max_turns: Some(200),
+            setups: None,
+            record: None,
+            sprt: None,
+            log: None,
+            event: format!("spsa iteration {}", k + 1),
+        };
+        let report = arimaa_match::runner::run_match(&matchup, stop, true)?;
+        if report.interrupted {
+            break;
+        }
+        let wdl = report.tally.first_pair();
+        let games = wdl.games();
+        if games == 0 {
+            return Err("an iteration finished no game".into());
+        }
+        let r = (f64::from(wdl.wins) - f64::from(wdl.losses)) / f64::from(games);
+        update(&tunables, &mut values, &config.gains, k, &t, r);
+        state.seed = signs.0;
+        state.iteration += 1;
+        state.games += u64::from(games);
+        state.values = tunables
+            .iter()
+            .map(|t| t.name.clone())
+            .zip(values.iter().copied())
+            .collect();
+        state.path.push((state.iteration, values.clone()));
+        state.save(&files.state)?;
+        write(&files.best, &params_with(&tunables, &values)?.to_text())?;
+        write(&files.plot, &svg(&tunables, &state.path))?;
+        let shown: Vec<String> = state.values.iter().map(|(n, v)| format!("{n}={v:.2}")).collect();
+        eprintln!(
+            "iteration {} games {} ({}-{}-{} plus vs minus) elapsed {:.0}s  {}",
+            state.iteration,
+            state.games,
+            wdl.wins,
+            wdl.draws,
+            wdl.losses,
+            started.elapsed().as_secs_f64(),
+            shown.join(" ")
+        );
+    }
+    Ok(state)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn unknown_names_are_refused_and_values_round_into_a_params_set() {
+        assert!(tunables(&["nosuch".to_string()])
+            .unwrap_err()
+            .contains("no parameter named 'nosuch'"));
+        assert!(tunables(&[]).is_err());
+        let (t, defaults) = tunables(&["mobility".to_string(), "trap_strongest".to_string()]).unwrap();
+        assert_eq!(defaults, vec![2.0, 20.0]);
+        let p = params_with(&t, &[3.4, 25.6]).unwrap();
+        assert_eq!((p.mobility, p.trap_strongest), (3, 26));
+        assert_eq!(p.trap_1, Params::default().trap_1, "others keep their defaults");
+    }
+}
