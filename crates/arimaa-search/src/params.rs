@@ -322,4 +322,26 @@ mod tests {
         assert!(p.set_text("mobility", "-1").is_err());
         assert_eq!(p, DEFAULT, "a rejected value changes nothing");
     }
+
+    #[test]
+    fn random_files_never_panic_and_errors_say_why() {
+        let alphabet: Vec<char> = "mobility_trap1234567890 =#-\n\tx\u{0}é".chars().collect();
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = |n: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % n as u64) as usize
+        };
+        let mut accepted = 0;
+        for _ in 0..20_000 {
+            let len = next(40);
+            let text: String = (0..len).map(|_| alphabet[next(alphabet.len())]).collect();
+            match Params::from_text(&text) {
+                Ok(_) => accepted += 1,
+                Err(e) => assert!(!e.to_string().is_empty()),
+            }
+        }
+        assert!(accepted > 0, "some random texts are comments or blank");
+    }
 }
