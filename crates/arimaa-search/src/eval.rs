@@ -69,6 +69,8 @@ fn trap_score(pos: &Position, color: Color, p: &Params) -> i32 {
     let own = pos.color_bb(color);
     let enemy = pos.color_bb(color.opponent());
     let mut score = 0;
+    // Control of the opponent's traps, scaled once at the end.
+    let mut away = 0;
     for trap in Bitboard::TRAPS {
         let around = Bitboard::around(trap);
         let (mine, theirs) = (around & own, around & enemy);
@@ -80,7 +82,11 @@ fn trap_score(pos: &Position, color: Color, p: &Params) -> i32 {
             Color::Gold => trap.rank() < 4,
             Color::Silver => trap.rank() >= 4,
         };
-        score += if home { t } else { t * p.trap_away_pct / 100 };
+        if home {
+            score += t;
+        } else {
+            away += t;
+        }
         // A piece of ours on the trap with at most one guard is one push from capture.
         if own.has(trap) && mine.count() <= 1 && theirs.any() {
             let kind = pos.kind_at(trap).unwrap_or(Kind::Rabbit);
@@ -92,7 +98,7 @@ fn trap_score(pos: &Position, color: Color, p: &Params) -> i32 {
             score -= value * p.weak_trap_pct / 100;
         }
     }
-    score
+    score + away * p.trap_away_pct / 100
 }
 
 fn elephant_score(pos: &Position, color: Color, p: &Params) -> i32 {
@@ -106,16 +112,19 @@ fn elephant_score(pos: &Position, color: Color, p: &Params) -> i32 {
 fn side_score(pos: &Position, color: Color, p: &Params) -> i32 {
     let mut score = trap_score(pos, color, p) + elephant_score(pos, color, p);
     let enemy_officers = pos.color_bb(color.opponent()) & !pos.kind_bb(Kind::Rabbit);
+    // Table sums, scaled by their parameters once (not once per rabbit).
+    let (mut advance, mut lanes) = (0, 0);
     for sq in pos.bitboard(Piece::new(color, Kind::Rabbit)) {
         let rank = match color {
             Color::Gold => sq.rank(),
             Color::Silver => 7 - sq.rank(),
         } as usize;
-        score += ADVANCE[rank] * p.advance_pct / 100;
+        advance += ADVANCE[rank];
         if (FRONT[color.index()][sq.index()] & enemy_officers).is_empty() {
-            score += OPEN_LANE[rank] * p.open_lane_pct / 100;
+            lanes += OPEN_LANE[rank];
         }
     }
+    score += (advance * p.advance_pct + lanes * p.open_lane_pct) / 100;
     let frozen = pos.frozen(color);
     let empty = pos.empty_squares();
     let officers = pos.color_bb(color) & !pos.kind_bb(Kind::Rabbit) & !frozen;
@@ -129,14 +138,17 @@ fn side_score(pos: &Position, color: Color, p: &Params) -> i32 {
             score -= p.elephant_blocked;
         }
     }
-    for kind in Kind::ALL {
-        let n = (frozen & pos.kind_bb(kind)).count() as i32;
-        let value = if kind == Kind::Rabbit {
-            100
-        } else {
-            PIECE_VALUE[kind.index()]
-        };
-        score -= n * value * p.frozen_16ths / 16;
+    if frozen.any() {
+        let mut value = 0;
+        for kind in Kind::ALL {
+            let n = (frozen & pos.kind_bb(kind)).count() as i32;
+            value += n * if kind == Kind::Rabbit {
+                100
+            } else {
+                PIECE_VALUE[kind.index()]
+            };
+        }
+        score -= value * p.frozen_16ths / 16;
     }
     score
 }
