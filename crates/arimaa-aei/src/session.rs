@@ -41,6 +41,10 @@ pub struct Identity {
 struct Running {
     handle: JoinHandle<()>,
     stop: Arc<AtomicBool>,
+    /// Set by the search thread just before it writes its bestmove: a command
+    /// sent after the bestmove then finds the search over and joins it, so
+    /// that `isready` resizes the table even if the thread has not exited yet.
+    done: Arc<AtomicBool>,
     limits: Arc<Limits>,
     ponder: bool,
     side: Color,
@@ -97,6 +101,12 @@ impl Session {
     #[must_use]
     pub fn game(&self) -> &Game {
         &self.game
+    }
+
+    /// Bytes of the transposition table now allocated.
+    #[must_use]
+    pub fn table_bytes(&self) -> usize {
+        self.tt.bytes()
     }
 
     /// The current options.
@@ -232,7 +242,11 @@ impl Session {
 
     /// Joins a search thread that has finished by itself.
     fn reap(&mut self) {
-        if self.search.as_ref().is_some_and(|r| r.handle.is_finished()) {
+        if self
+            .search
+            .as_ref()
+            .is_some_and(|r| r.handle.is_finished() || r.done.load(Ordering::Acquire))
+        {
             self.finish_search();
         }
     }
@@ -276,10 +290,12 @@ impl Session {
         let game = self.game.clone();
         let out = self.out.clone();
         let (t_limits, t_stop, tt) = (Arc::clone(&limits), Arc::clone(&stop), Arc::clone(&self.tt));
+        let done = Arc::new(AtomicBool::new(false));
         let how = How {
             threads: self.options.threads,
             params: self.options.params.clone(),
             ponder,
+            done: Arc::clone(&done),
         };
         let spawned = std::thread::Builder::new().name("search".into()).spawn(move || {
             run_search(&game, &t_limits, &t_stop, &tt, &how, &out);
@@ -289,6 +305,7 @@ impl Session {
                 self.search = Some(Running {
                     handle,
                     stop,
+                    done,
                     limits,
                     ponder,
                     side,
@@ -353,6 +370,7 @@ struct How {
     threads: usize,
     params: Params,
     ponder: bool,
+    done: Arc<AtomicBool>,
 }
 
 /// The search thread's body: info lines as iterations complete, then exactly
@@ -382,6 +400,7 @@ fn run_search(game: &Game, limits: &Limits, stop: &AtomicBool, tt: &TransTable, 
     if how.ponder {
         return;
     }
+    how.done.store(true, Ordering::Release);
     match result {
         Some(r) => out.line(&format!("bestmove {}", r.text)),
         None => {

@@ -190,3 +190,35 @@ fn commands_out_of_order_are_answered_or_refused() {
         "the makemove was played"
     );
 }
+
+/// `isready` right after a bestmove resizes the table. (Over a pipe the
+/// search thread could still be exiting then, and the resize used to be
+/// skipped; `benches/memory_check.py` caught that. In-process the thread
+/// usually exits first, so this checks the resize itself, every round.)
+#[test]
+fn isready_after_a_bestmove_applies_a_new_hash_size() {
+    let (mut s, capture) = session();
+    for line in [
+        "aei",
+        "setoption name depth value 4",
+        "newgame",
+        &format!("makemove {GOLD_SETUP}"),
+        &format!("makemove {SILVER_SETUP}"),
+    ] {
+        s.handle_line(line);
+    }
+    for i in 0..40 {
+        let mb = if i % 2 == 0 { 2 } else { 4 };
+        let from = capture.lines().len();
+        s.handle_line("go");
+        // Spin, not sleep: answer the bestmove as fast as a controller can.
+        let start = Instant::now();
+        while !capture.lines()[from..].iter().any(|l| l.starts_with("bestmove")) {
+            assert!(start.elapsed() < Duration::from_secs(30), "no bestmove");
+            std::hint::spin_loop();
+        }
+        s.handle_line(&format!("setoption name hash value {mb}"));
+        s.handle_line("isready");
+        assert_eq!(s.table_bytes(), mb * 1024 * 1024, "round {i}");
+    }
+}
