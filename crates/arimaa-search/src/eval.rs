@@ -1,20 +1,27 @@
 //! Static evaluation, in centi-rabbits from the side to move's point of view.
 //!
-//! Material (HarLog, see `material`), rabbit advancement, trap control, pieces left on weakly held traps,
-//! a central elephant, rabbits with open lanes, officer mobility, a blocked
-//! elephant, a penalty for frozen pieces, and two-step capture
-//! threats (see `threats`) for the side to move and the waiting side. It is colour-symmetric
+//! Material (HarLog, see `material`), rabbit advancement, trap control,
+//! pieces left on weakly held traps, a central elephant, rabbits with open
+//! lanes, officer mobility, a blocked elephant, a penalty for frozen pieces,
+//! frames and hostages (see `binds`), and two-step capture threats (see
+//! `threats`) for the side to move and the waiting side. It is colour-symmetric
 //! by construction: every term is computed per colour with the board seen from
 //! that colour's side.
 
+use crate::binds::bind_penalty;
 use crate::material::Counts;
 use crate::params::Params;
 use crate::threats::best_capture;
 use arimaa_core::{Bitboard, Color, Kind, Piece, Position};
 
-/// Rough value of each kind but rabbits, for the positional terms (material
-/// itself is HarLog), indexed by `Kind::index()`.
-const PIECE_VALUE: [i32; 6] = [0, 150, 200, 300, 500, 800];
+/// Rough value of each kind, for the positional terms (material itself is
+/// HarLog), indexed by `Kind::index()`.
+const PIECE_VALUE: [i32; 6] = [100, 150, 200, 300, 500, 800];
+
+/// `PIECE_VALUE` of `kind`: a rabbit counts as 100.
+fn piece_value(kind: Kind) -> i32 {
+    PIECE_VALUE[kind.index()]
+}
 
 /// Bonus for a rabbit on each rank counted from its own home rank (0..8),
 /// scaled by the `advance_pct` parameter.
@@ -89,13 +96,7 @@ fn trap_score(pos: &Position, color: Color, p: &Params) -> i32 {
         }
         // A piece of ours on the trap with at most one guard is one push from capture.
         if own.has(trap) && mine.count() <= 1 && theirs.any() {
-            let kind = pos.kind_at(trap).unwrap_or(Kind::Rabbit);
-            let value = if kind == Kind::Rabbit {
-                100
-            } else {
-                PIECE_VALUE[kind.index()]
-            };
-            score -= value * p.weak_trap_pct / 100;
+            score -= piece_value(pos.kind_at(trap).unwrap_or(Kind::Rabbit)) * p.weak_trap_pct / 100;
         }
     }
     score + away * p.trap_away_pct / 100
@@ -142,13 +143,13 @@ fn side_score(pos: &Position, color: Color, p: &Params) -> i32 {
         let mut value = 0;
         for kind in Kind::ALL {
             let n = (frozen & pos.kind_bb(kind)).count() as i32;
-            value += n * if kind == Kind::Rabbit {
-                100
-            } else {
-                PIECE_VALUE[kind.index()]
-            };
+            value += n * piece_value(kind);
         }
         score -= value * p.frozen_16ths / 16;
+        score -= bind_penalty(pos, color, frozen, p, piece_value);
+    } else if (pos.color_bb(color) & Bitboard::TRAPS).any() {
+        // Frames need no frozen piece, hostages do.
+        score -= bind_penalty(pos, color, frozen, p, piece_value);
     }
     score
 }

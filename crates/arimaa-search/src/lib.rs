@@ -5,6 +5,7 @@
 #![warn(missing_docs)]
 
 pub mod bench;
+pub mod binds;
 pub mod eval;
 pub mod goal;
 pub mod material;

@@ -1,0 +1,156 @@
+//! Long-lived binds around traps that no short search sees end: frames and
+//! hostages. Both are pieces that are not capturable this turn (the threat
+//! terms and quiescence cover those) but tie down the losing side for many
+//! turns, which a few plies of search cannot value.
+
+use crate::params::Params;
+use arimaa_core::{Bitboard, Color, Kind, Position, Square};
+
+/// A piece of `color` framed on a trap: every neighbour occupied, exactly one
+/// of them its own (the guard, which cannot leave without losing it), and no
+/// weaker enemy neighbour it could push away to step off.
+fn framed(pos: &Position, color: Color, trap: Square) -> bool {
+    let around = Bitboard::around(trap);
+    let (own, enemy) = (pos.color_bb(color), pos.color_bb(color.opponent()));
+    if !own.has(trap) || (around & pos.empty_squares()).any() || (around & own).count() != 1 {
+        return false;
+    }
+    let kind = pos.kind_at(trap).unwrap_or(Kind::Rabbit);
+    let empty = pos.empty_squares();
+    !(around & enemy & pos.weaker_than(color.opponent(), kind))
+        .iter()
+        .any(|e| (Bitboard::around(e) & empty).any())
+}
+
+/// A piece of `color` held next to a trap: frozen (so a stronger enemy is
+/// next to it and no friend is), with the trap empty and at most one other
+/// own piece guarding it, so the holder can drag it in as soon as that guard
+/// is drawn away.
+fn hostage(pos: &Position, color: Color, trap: Square, sq: Square, frozen: Bitboard) -> bool {
+    frozen.has(sq) && !pos.occupied().has(trap) && (Bitboard::around(trap) & pos.color_bb(color)).count() <= 2
+}
+
+/// Value lost by `color` to frames and hostages, in centi-rabbits (a
+/// penalty, so positive): each bound piece costs its parameter's percentage
+/// of its value. `frozen` is `pos.frozen(color)`, already at hand in the
+/// caller.
+pub fn bind_penalty(pos: &Position, color: Color, frozen: Bitboard, p: &Params, value: impl Fn(Kind) -> i32) -> i32 {
+    let own = pos.color_bb(color);
+    let mut framed_value = 0;
+    let mut held_value = 0;
+    for trap in Bitboard::TRAPS {
+        if framed(pos, color, trap) {
+            framed_value += value(pos.kind_at(trap).unwrap_or(Kind::Rabbit));
+        }
+        for sq in Bitboard::around(trap) & own & frozen {
+            if hostage(pos, color, trap, sq, frozen) {
+                held_value += value(pos.kind_at(sq).unwrap_or(Kind::Rabbit));
+            }
+        }
+    }
+    (framed_value * p.frame_pct + held_value * p.hostage_pct) / 100
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::params::DEFAULT;
+    use arimaa_core::notation::parse_position;
+
+    fn value(kind: Kind) -> i32 {
+        [100, 150, 200, 300, 500, 800][kind.index()]
+    }
+
+    /// A board from eight rank strings, rank 8 first ('.' or ' ' empty).
+    fn board(ranks: [&str; 8]) -> Position {
+        let text: String = ranks.concat().replace('.', " ");
+        parse_position(&format!("g [{text}]")).unwrap()
+    }
+
+    #[test]
+    fn a_framed_dog_is_found_and_needs_a_single_guard() {
+        // Gold dog on c3 (a trap); gold guard b3, silver elephant c4,
+        // camel d3, horse c2: framed.
+        let ranks = [
+            "........", "........", "........", "........", "..e.....", ".RDm....", "..h.....", "........",
+        ];
+        let pos = board(ranks);
+        let c3 = Square::parse("c3").unwrap();
+        assert!(framed(&pos, Color::Gold, c3));
+        assert_eq!(
+            bind_penalty(&pos, Color::Gold, pos.frozen(Color::Gold), &DEFAULT, value),
+            200 * DEFAULT.frame_pct / 100
+        );
+        assert!(!framed(&pos, Color::Silver, c3), "the dog is gold's");
+        // Take the horse off c2 and the dog can step: no frame.
+        let mut open = pos;
+        open.clear_square(Square::parse("c2").unwrap());
+        assert!(!framed(&open, Color::Gold, c3));
+        // A second gold guard on c2: a guard can leave, no frame.
+        let mut two = pos;
+        two.clear_square(Square::parse("c2").unwrap());
+        two.put(
+            arimaa_core::Piece::new(Color::Gold, Kind::Rabbit),
+            Square::parse("c2").unwrap(),
+        );
+        assert!(!framed(&two, Color::Gold, c3));
+    }
+
+    #[test]
+    fn a_frame_a_weaker_neighbour_could_be_pushed_out_of_is_no_frame() {
+        // As above but d3 holds a silver cat with an empty e3 behind it: the
+        // dog can push it away and step off.
+        let ranks = [
+            "........", "........", "........", "........", "..e.....", ".RDc....", "..h.....", "........",
+        ];
+        let pos = board(ranks);
+        assert!(!framed(&pos, Color::Gold, Square::parse("c3").unwrap()));
+        // Fill every square around the cat: the push has nowhere to go.
+        let mut shut = pos;
+        for s in ["e3", "d4", "d2"] {
+            shut.put(
+                arimaa_core::Piece::new(Color::Silver, Kind::Rabbit),
+                Square::parse(s).unwrap(),
+            );
+        }
+        assert!(framed(&shut, Color::Gold, Square::parse("c3").unwrap()));
+    }
+
+    #[test]
+    fn a_frozen_piece_by_a_weakly_held_trap_is_a_hostage() {
+        // Gold horse on f7 beside the f6 trap, frozen by the silver elephant on
+        // g7; f6 empty and no other gold piece around it.
+        let ranks = [
+            "........", ".....He.", "........", "........", "........", "........", "........", "........",
+        ];
+        let pos = board(ranks);
+        let frozen = pos.frozen(Color::Gold);
+        assert!(frozen.has(Square::parse("f7").unwrap()));
+        assert_eq!(
+            bind_penalty(&pos, Color::Gold, frozen, &DEFAULT, value),
+            300 * DEFAULT.hostage_pct / 100
+        );
+        // Two more gold guards around f6 hold the trap: no hostage.
+        let mut held = pos;
+        for s in ["e6", "f5"] {
+            held.put(
+                arimaa_core::Piece::new(Color::Gold, Kind::Rabbit),
+                Square::parse(s).unwrap(),
+            );
+        }
+        assert_eq!(
+            bind_penalty(&held, Color::Gold, held.frozen(Color::Gold), &DEFAULT, value),
+            0
+        );
+        // Something on the trap itself blocks the drag: no hostage.
+        let mut blocked = pos;
+        blocked.put(
+            arimaa_core::Piece::new(Color::Silver, Kind::Dog),
+            Square::parse("f6").unwrap(),
+        );
+        assert_eq!(
+            bind_penalty(&blocked, Color::Gold, blocked.frozen(Color::Gold), &DEFAULT, value),
+            0
+        );
+    }
+}
