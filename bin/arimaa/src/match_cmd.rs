@@ -13,6 +13,8 @@ use std::time::Duration;
 
 /// Exit status after Ctrl-C (128 + SIGINT, as shells report it).
 const EXIT_INTERRUPTED: u8 = 130;
+/// Exit status of `--fail-on-fault` when a game ended by an engine fault.
+const EXIT_FAULT: u8 = 3;
 
 #[derive(Args, Debug)]
 #[command(after_help = "\
@@ -76,6 +78,10 @@ pub struct MatchArgs {
     /// No progress on stderr; only the summary.
     #[arg(long)]
     quiet: bool,
+    /// Exit with status 3 if any game ended by an illegal move, a time loss,
+    /// a crash or a hang (soak tests and CI).
+    #[arg(long)]
+    fail_on_fault: bool,
 }
 
 /// The `--engine` occurrences, each kept as its own list of words. (clap's
@@ -194,5 +200,20 @@ pub fn run(args: &MatchArgs) -> ExitCode {
         return ExitCode::from(EXIT_INTERRUPTED);
     }
     println!("{played} of {} games finished", report.scheduled);
+    let faults: Vec<String> = report
+        .tally
+        .reasons
+        .iter()
+        .filter(|(t, n)| t.is_fault() && **n > 0)
+        .map(|(t, n)| format!("{n} {}", t.name()))
+        .collect();
+    if faults.is_empty() {
+        println!("Faults: none (no illegal move, time loss, crash or hang)");
+    } else {
+        println!("Faults: {}", faults.join(", "));
+        if args.fail_on_fault {
+            return ExitCode::from(EXIT_FAULT);
+        }
+    }
     ExitCode::SUCCESS
 }

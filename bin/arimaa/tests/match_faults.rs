@@ -92,8 +92,31 @@ fn an_engine_that_exits_loses_by_crash_and_is_restarted() {
 
 #[test]
 fn resign_loses() {
-    let games = against_broken("resign", &[]);
+    let games = against_broken("resign", &["--fail-on-fault"]);
     assert_reason(&games, Termination::Resign, "resigned");
+}
+
+#[test]
+fn fail_on_fault_exits_3_and_names_the_faults() {
+    let broken = format!("cmd={} {} illegal", python(), broken_engine().display());
+    let ours = format!("cmd={}", bin());
+    let out = run_match(&[
+        "--quiet",
+        "--engine",
+        "name=arimaa",
+        &ours,
+        "depth=3",
+        "--engine",
+        "name=broken",
+        &broken,
+        "tc=0.5s/0.5s",
+        "--games",
+        "2",
+        "--fail-on-fault",
+    ]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(3), "{stdout}");
+    assert!(stdout.contains("Faults: 2 illegal move"), "{stdout}");
 }
 
 #[test]

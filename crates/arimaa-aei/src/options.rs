@@ -48,6 +48,16 @@ pub const MAX_HASH_MB: usize = 65_536;
 /// Largest `threads` accepted.
 pub const MAX_THREADS: usize = 256;
 
+/// Memory the system can still give, in MB (`MemAvailable` of
+/// `/proc/meminfo`), or `None` where that is unknown.
+#[must_use]
+pub fn available_mb() -> Option<usize> {
+    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kb: usize = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb / 1024)
+}
+
 fn seconds(name: &str, value: Option<&str>) -> Result<f64, String> {
     let text = value.ok_or_else(|| format!("option '{name}' needs a value in seconds"))?;
     let v: f64 = text.trim().parse().map_err(|_| {
@@ -98,7 +108,17 @@ impl Options {
                 let d = integer(name, value, i64::MIN, 1000)?;
                 self.depth = (d > 0).then_some(d as u32);
             }
-            "hash" => self.hash_mb = integer(name, value, 1, MAX_HASH_MB as i64)? as usize,
+            "hash" => {
+                let mb = integer(name, value, 1, MAX_HASH_MB as i64)? as usize;
+                // Linux grants more than it has and kills the process when
+                // the table is filled in: refuse what the machine lacks.
+                if let Some(free) = available_mb().filter(|free| mb > *free) {
+                    return Err(format!(
+                        "option 'hash': {mb} MB is more than the {free} MB of memory available"
+                    ));
+                }
+                self.hash_mb = mb;
+            }
             "threads" => self.threads = integer(name, value, 1, MAX_THREADS as i64)? as usize,
             "rated" => {
                 let v = integer(name, value, 0, 1)?;
@@ -159,6 +179,20 @@ mod tests {
         assert!(o.apply("threads", Some("-3")).is_err());
         assert!(o.apply("rated", Some("yes")).is_err());
         assert_eq!(o, before);
+    }
+
+    #[test]
+    fn a_hash_beyond_the_free_memory_is_refused() {
+        let mut o = Options::default();
+        let free = available_mb().expect("/proc/meminfo on the test machines");
+        assert!(free > 64, "{free} MB free");
+        if free < MAX_HASH_MB {
+            let e = o.apply("hash", Some(&MAX_HASH_MB.to_string())).unwrap_err();
+            assert!(e.contains("MB of memory available"), "{e}");
+            assert_eq!(o, Options::default());
+        }
+        assert_eq!(o.apply("hash", Some("32")), Ok(Applied::Set));
+        assert_eq!(o.hash_mb, 32);
     }
 
     #[test]

@@ -325,8 +325,17 @@ impl Session {
     fn resize_table(&mut self) {
         let bytes = self.options.hash_mb * 1024 * 1024;
         if self.tt.bytes().abs_diff(bytes) > bytes / 8 {
+            let old_mb = (self.tt.bytes() >> 20).max(1);
             self.tt = Arc::new(TransTable::new(1));
-            self.tt = Arc::new(TransTable::new(self.options.hash_mb));
+            match TransTable::try_new(self.options.hash_mb) {
+                Ok(tt) => self.tt = Arc::new(tt),
+                Err(e) => {
+                    // Back to the size that worked, and the option says so.
+                    self.out.error(&format!("{e}; keeping {old_mb} MB"));
+                    self.options.hash_mb = old_mb;
+                    self.tt = Arc::new(TransTable::try_new(old_mb).unwrap_or_else(|_| TransTable::new(1)));
+                }
+            }
         }
     }
 

@@ -87,15 +87,29 @@ fn unpack(data: u64) -> Option<(Entry, u64)> {
 impl TransTable {
     /// A table of about `mb` megabytes (at least one bucket).
     #[must_use]
+    ///
+    /// # Panics
+    /// If the memory cannot be had; sizes that come from outside go through
+    /// [`TransTable::try_new`].
     pub fn new(mb: usize) -> TransTable {
-        let bytes = mb.max(1) * 1024 * 1024;
+        TransTable::try_new(mb).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// A table of about `mb` megabytes, or an error if the allocator refuses
+    /// the memory (instead of aborting the process).
+    pub fn try_new(mb: usize) -> Result<TransTable, String> {
+        let bytes = mb.max(1).saturating_mul(1024 * 1024);
         let buckets = (bytes / (16 * BUCKET)).max(1);
-        let slots = (0..buckets * BUCKET).map(|_| Slot::default()).collect();
-        TransTable {
+        let mut slots = Vec::new();
+        slots
+            .try_reserve_exact(buckets * BUCKET)
+            .map_err(|_| format!("cannot allocate a {mb} MB hash table"))?;
+        slots.extend((0..buckets * BUCKET).map(|_| Slot::default()));
+        Ok(TransTable {
             slots,
             buckets,
             age: AtomicU64::new(0),
-        }
+        })
     }
 
     /// Size in bytes of the entries.
