@@ -144,3 +144,34 @@ fn evaluation_is_colour_symmetric_along_random_games() {
     }
     assert!(checked > 200);
 }
+
+#[test]
+fn every_whole_turn_of_the_principal_variation_is_legal() {
+    // Middle-game positions with pushes and pulls around the traps: the PV
+    // holds pushes as 2-step units and must print back as legal turns.
+    let boards = [
+        "g [rrcrrd  dr  c  r      he r     R        R   D E RHCR   RMR CRH  ]",
+        "s [   rhh   c  r  mr     r      Rer r rCr        M H   EDRR C   R  ]",
+        "g [       h      cM   d         r h   rC RRR     R Er rR      H   C]",
+    ];
+    let mut steps = 0;
+    for text in boards {
+        let pos = arimaa_core::parse_position(text).unwrap();
+        let game = Game::from_position(pos);
+        let limits = Limits::new(None, None, Some(7));
+        let stop = AtomicBool::new(false);
+        let mut pvs = Vec::new();
+        Searcher::new(&game, &limits, &stop, &TransTable::new(16))
+            .run(&mut |rep| pvs.push(rep.pv.clone()))
+            .unwrap();
+        for pv in pvs {
+            let mut g = game.clone();
+            for (side, turn) in &pv[..pv.len() - 1] {
+                assert_eq!(g.position().side(), *side, "{pv:?}");
+                g.play_text(turn).unwrap_or_else(|e| panic!("{turn} in {pv:?}: {e}"));
+                steps += turn.split_whitespace().count();
+            }
+        }
+    }
+    assert!(steps > 0, "some PV went past its first turn");
+}
