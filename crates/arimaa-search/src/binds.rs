@@ -54,8 +54,15 @@ pub fn bind_penalty(pos: &Position, color: Color, frozen: Bitboard, p: &Params, 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::params::DEFAULT;
+    use crate::params::{Params, DEFAULT};
     use arimaa_core::notation::parse_position;
+
+    /// The defaults with both terms on (they are off by default).
+    const ON: Params = Params {
+        frame_pct: 30,
+        hostage_pct: 15,
+        ..DEFAULT
+    };
 
     fn value(kind: Kind) -> i32 {
         [100, 150, 200, 300, 500, 800][kind.index()]
@@ -78,8 +85,8 @@ mod tests {
         let c3 = Square::parse("c3").unwrap();
         assert!(framed(&pos, Color::Gold, c3));
         assert_eq!(
-            bind_penalty(&pos, Color::Gold, pos.frozen(Color::Gold), &DEFAULT, value),
-            200 * DEFAULT.frame_pct / 100
+            bind_penalty(&pos, Color::Gold, pos.frozen(Color::Gold), &ON, value),
+            200 * ON.frame_pct / 100
         );
         assert!(!framed(&pos, Color::Silver, c3), "the dog is gold's");
         // Take the horse off c2 and the dog can step: no frame.
@@ -127,8 +134,8 @@ mod tests {
         let frozen = pos.frozen(Color::Gold);
         assert!(frozen.has(Square::parse("f7").unwrap()));
         assert_eq!(
-            bind_penalty(&pos, Color::Gold, frozen, &DEFAULT, value),
-            300 * DEFAULT.hostage_pct / 100
+            bind_penalty(&pos, Color::Gold, frozen, &ON, value),
+            300 * ON.hostage_pct / 100
         );
         // Two more gold guards around f6 hold the trap: no hostage.
         let mut held = pos;
@@ -139,7 +146,7 @@ mod tests {
             );
         }
         assert_eq!(
-            bind_penalty(&held, Color::Gold, held.frozen(Color::Gold), &DEFAULT, value),
+            bind_penalty(&held, Color::Gold, held.frozen(Color::Gold), &ON, value),
             0
         );
         // Something on the trap itself blocks the drag: no hostage.
@@ -149,7 +156,7 @@ mod tests {
             Square::parse("f6").unwrap(),
         );
         assert_eq!(
-            bind_penalty(&blocked, Color::Gold, blocked.frozen(Color::Gold), &DEFAULT, value),
+            bind_penalty(&blocked, Color::Gold, blocked.frozen(Color::Gold), &ON, value),
             0
         );
     }

@@ -146,9 +146,10 @@ fn side_score(pos: &Position, color: Color, p: &Params) -> i32 {
             value += n * piece_value(kind);
         }
         score -= value * p.frozen_16ths / 16;
-        score -= bind_penalty(pos, color, frozen, p, piece_value);
-    } else if (pos.color_bb(color) & Bitboard::TRAPS).any() {
-        // Frames need no frozen piece, hostages do.
+    }
+    // Frames need no frozen piece, hostages do; both weights 0 costs nothing.
+    let binds = p.frame_pct != 0 || p.hostage_pct != 0;
+    if binds && (frozen.any() || (pos.color_bb(color) & Bitboard::TRAPS).any()) {
         score -= bind_penalty(pos, color, frozen, p, piece_value);
     }
     score

@@ -97,11 +97,12 @@ params! {
     /// the mover has 3 or 4 steps left to defend; two more per step fewer.
     threat_waiting_16ths = 3, 0..=10, step 1;
     /// A piece framed on a trap (every neighbour taken, a single own guard, no
-    /// push to step off): percent of its value lost.
-    frame_pct = 30, 0..=100, step 5;
+    /// push to step off): percent of its value lost. Off by default: at 30
+    /// (with hostages at 15) it scored -24 +/- 49 Elo in 200 games.
+    frame_pct = 0, 0..=100, step 5;
     /// A piece frozen next to an empty trap that at most one other own piece
-    /// guards: percent of its value lost.
-    hostage_pct = 15, 0..=100, step 5;
+    /// guards: percent of its value lost. Off by default (see `frame_pct`).
+    hostage_pct = 0, 0..=100, step 5;
     /// Quiescence: 1 plays out push and pull captures at the horizon, 0 stands
     /// on the evaluation (whose threat terms then carry them alone).
     quiescence = 1, 0..=1, step 1;

@@ -121,16 +121,24 @@ fn evaluation_is_colour_symmetric_along_random_games() {
     let mut gen = TurnGen::new();
     let mut state = 0x2545_F491_4F6C_DD1D_u64;
     let mut checked = 0;
+    let binds_on = Params {
+        frame_pct: 30,
+        hostage_pct: 15,
+        ..Params::default()
+    };
     for _ in 0..8 {
         let mut pos = standard_game().position().to_owned();
         for _ in 0..60 {
             // The mirror swaps colours and the side to move: same score for its mover.
-            assert_eq!(
-                evaluate(&pos, &Params::default()),
-                evaluate(&pos.mirror(), &Params::default()),
-                "{}",
-                arimaa_core::position_to_aei(&pos)
-            );
+            // With the default weights and with the terms that are off by default on.
+            for p in [&Params::default(), &binds_on] {
+                assert_eq!(
+                    evaluate(&pos, p),
+                    evaluate(&pos.mirror(), p),
+                    "{}",
+                    arimaa_core::position_to_aei(&pos)
+                );
+            }
             checked += 1;
             let turns = gen.turns(&pos);
             if turns.is_empty() {
