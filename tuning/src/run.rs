@@ -234,7 +234,8 @@ mod tests {
             .contains("no parameter named 'nosuch'"));
         assert!(tunables(&[]).is_err());
         let (t, defaults) = tunables(&["mobility".to_string(), "trap_strongest".to_string()]).unwrap();
-        assert_eq!(defaults, vec![2.0, 20.0]);
+        let d = Params::default();
+        assert_eq!(defaults, vec![f64::from(d.mobility), f64::from(d.trap_strongest)]);
         let p = params_with(&t, &[3.4, 25.6]).unwrap();
         assert_eq!((p.mobility, p.trap_strongest), (3, 26));
         assert_eq!(p.trap_1, Params::default().trap_1, "others keep their defaults");

@@ -128,8 +128,10 @@ fn side_score(pos: &Position, color: Color, p: &Params) -> i32 {
     score += (advance * p.advance_pct + lanes * p.open_lane_pct) / 100;
     let frozen = pos.frozen(color);
     let empty = pos.empty_squares();
-    let officers = pos.color_bb(color) & !pos.kind_bb(Kind::Rabbit) & !frozen;
-    score += p.mobility * (officers.neighbors() & empty).count() as i32;
+    if p.mobility != 0 {
+        let officers = pos.color_bb(color) & !pos.kind_bb(Kind::Rabbit) & !frozen;
+        score += p.mobility * (officers.neighbors() & empty).count() as i32;
+    }
     if let Some(e) = pos.bitboard(Piece::new(color, Kind::Elephant)).first() {
         let around = Bitboard::around(e);
         let pushable = (around & pos.color_bb(color.opponent()))

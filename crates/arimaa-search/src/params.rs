@@ -72,30 +72,30 @@ params! {
     /// Trap control for four own pieces next to a trap.
     trap_4 = 40, 0..=160, step 4;
     /// Extra trap control when the strongest piece next to a trap is ours.
-    trap_strongest = 20, 0..=100, step 4;
+    trap_strongest = 8, 0..=100, step 4;
     /// Control of the opponent's home traps, in percent of our own.
     trap_away_pct = 75, 0..=150, step 10;
     /// Penalty for an own piece on a trap with at most one guard, in percent of its value.
-    weak_trap_pct = 25, 0..=100, step 5;
+    weak_trap_pct = 3, 0..=100, step 5;
     /// Elephant on the four centre squares; a quarter less per step away.
     elephant_centre = 20, 0..=80, step 4;
     /// An elephant that cannot step and has no enemy next to it it could push.
-    elephant_blocked = 150, 0..=500, step 20;
+    elephant_blocked = 154, 0..=500, step 20;
     /// Rabbit advancement, in percent of the built-in table (by rank).
-    advance_pct = 100, 0..=300, step 15;
+    advance_pct = 162, 0..=300, step 15;
     /// Rabbit with no enemy officer ahead on its file and the next ones, in
     /// percent of the built-in table (by rank).
-    open_lane_pct = 100, 0..=300, step 15;
+    open_lane_pct = 130, 0..=300, step 15;
     /// Per empty square next to an unfrozen officer.
-    mobility = 2, 0..=12, step 1;
+    mobility = 0, 0..=12, step 1;
     /// Frozen piece: sixteenths of its value lost.
     frozen_16ths = 1, 0..=8, step 1;
     /// Share in sixteenths of the best piece the side to move can capture with
     /// one push or pull (2 or more steps left).
-    threat_mover_16ths = 10, 0..=16, step 1;
+    threat_mover_16ths = 8, 0..=16, step 1;
     /// Share in sixteenths of the best piece the waiting side threatens, when
     /// the mover has 3 or 4 steps left to defend; two more per step fewer.
-    threat_waiting_16ths = 3, 0..=10, step 1;
+    threat_waiting_16ths = 1, 0..=10, step 1;
     /// A piece framed on a trap (every neighbour taken, a single own guard, no
     /// push to step off): percent of its value lost. Off by default: at 30
     /// (with hostages at 15) it scored -24 +/- 49 Elo in 200 games.
