@@ -8,11 +8,9 @@ use arimaa_core::Color;
 use arimaa_match::Termination;
 use match_common::{bin, broken_engine, ok_stdout, python, records, run_match, scratch};
 
-/// Our engine at a small fixed depth against the broken engine in `mode`;
-/// two games, colours swapped. Returns the record's games.
-fn against_broken(mode: &str, extra: &[&str]) -> Vec<arimaa_match::record::RecordedGame> {
-    let dir = scratch(mode);
-    let record = dir.join("games.txt");
+/// Two games, colours swapped, of our engine at a small fixed depth against
+/// the broken engine in `mode`, with the `extra` arguments.
+fn broken_match(mode: &str, extra: &[&str]) -> std::process::Output {
     let broken = format!("cmd={} {} {mode}", python(), broken_engine().display());
     let ours = format!("cmd={}", bin());
     let mut args = vec![
@@ -27,15 +25,22 @@ fn against_broken(mode: &str, extra: &[&str]) -> Vec<arimaa_match::record::Recor
         "tc=0.5s/0.5s",
         "--games",
         "2",
-        "--record",
     ];
-    let record_arg = record.display().to_string();
-    args.push(&record_arg);
     args.extend_from_slice(extra);
     if !extra.contains(&"--concurrency") {
         args.extend_from_slice(&["--concurrency", "2"]);
     }
-    let stdout = ok_stdout(&run_match(&args));
+    run_match(&args)
+}
+
+/// `broken_match` with a record file; returns the record's games.
+fn against_broken(mode: &str, extra: &[&str]) -> Vec<arimaa_match::record::RecordedGame> {
+    let dir = scratch(mode);
+    let record = dir.join("games.txt");
+    let record_arg = record.display().to_string();
+    let mut args = vec!["--record", &record_arg];
+    args.extend_from_slice(extra);
+    let stdout = ok_stdout(&broken_match(mode, &args));
     assert!(stdout.contains("2 of 2 games finished"), "{stdout}");
     let games = records(&record);
     assert_eq!(games.len(), 2, "{stdout}");
@@ -98,22 +103,7 @@ fn resign_loses() {
 
 #[test]
 fn fail_on_fault_exits_3_and_names_the_faults() {
-    let broken = format!("cmd={} {} illegal", python(), broken_engine().display());
-    let ours = format!("cmd={}", bin());
-    let out = run_match(&[
-        "--quiet",
-        "--engine",
-        "name=arimaa",
-        &ours,
-        "depth=3",
-        "--engine",
-        "name=broken",
-        &broken,
-        "tc=0.5s/0.5s",
-        "--games",
-        "2",
-        "--fail-on-fault",
-    ]);
+    let out = broken_match("illegal", &["--fail-on-fault"]);
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert_eq!(out.status.code(), Some(3), "{stdout}");
     assert!(stdout.contains("Faults: 2 illegal move"), "{stdout}");
