@@ -132,7 +132,7 @@ impl Game {
             return Vec::new();
         }
         let mut turns = gen.turns(&self.position);
-        turns.retain(|t| !self.is_third_repetition(t.result.hash()));
+        turns.retain(|t| !self.is_third_repetition(t.hash));
         turns
     }
 

@@ -4,7 +4,7 @@
 use crate::bitboard::Bitboard;
 use crate::piece::{Color, Kind, Piece};
 use crate::square::Square;
-use crate::step::Step;
+use crate::step::{Move, Step};
 use crate::zobrist;
 
 /// `NEAR_TRAPS[s]`: the traps orthogonally next to square `s`.
@@ -435,6 +435,18 @@ impl Position {
         self.pending = Pending::None;
         self.start_hash = self.hash;
         undo
+    }
+
+    /// The position after playing `steps` from here and ending the turn.
+    /// `steps` must be legal from here (a generated or parsed move).
+    #[must_use]
+    pub fn after_turn(&self, steps: &Move) -> Position {
+        let mut pos = *self;
+        for step in steps.iter() {
+            pos.make_step(step);
+        }
+        pos.end_turn();
+        pos
     }
 
     /// Takes back [`Position::end_turn`].

@@ -110,7 +110,7 @@ pub fn outcome(
             reason: Reason::Immobilization,
         });
     }
-    if repetition_possible && gen.turns(pos).iter().all(|t| third_repetition(t.result.hash())) {
+    if repetition_possible && gen.turns(pos).iter().all(|t| third_repetition(t.hash)) {
         return Some(Outcome {
             winner: a,
             reason: Reason::Repetition,

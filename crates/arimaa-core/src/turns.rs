@@ -12,6 +12,7 @@ use crate::piece::Piece;
 use crate::position::{Pending, Position};
 use crate::square::{Direction, Square};
 use crate::step::{Move, Step, StepList};
+use crate::zobrist;
 
 /// `NEAR[s]`: the squares within Manhattan distance 2 of `s`.
 const NEAR: [Bitboard; 64] = {
@@ -81,13 +82,26 @@ impl Commute {
     }
 }
 
-/// One legal turn: its canonical steps and the position after it (opponent to move).
+/// One legal turn: its canonical steps and the hash of the position after it.
+///
+/// The position itself is not stored: a root list of 50,000 turns would hold
+/// 5 MB of boards, and replaying at most four steps is cheaper than the
+/// memory traffic of writing them all.
 #[derive(Clone, Copy, Debug)]
 pub struct Turn {
     /// The steps, the shortest sequence found first in generation order.
     pub steps: Move,
-    /// The position after the turn, the opponent to move at the start of its turn.
-    pub result: Position,
+    /// Hash of the position after the turn (opponent to move).
+    pub hash: u64,
+}
+
+impl Turn {
+    /// The position after the turn, the opponent to move at the start of its
+    /// turn. `from` is the position the turn was generated from.
+    #[must_use]
+    pub fn result(&self, from: &Position) -> Position {
+        from.after_turn(&self.steps)
+    }
 }
 
 /// Reusable turn generator (its tables are kept between calls).
@@ -154,11 +168,10 @@ impl TurnGen {
             } else if child.can_end_turn() {
                 let index = self.turns.len() as u32;
                 match self.ends.insert(child.hash(), index) {
-                    Ok(()) => {
-                        let mut result = child;
-                        result.end_turn();
-                        self.turns.push(Turn { steps: *path, result });
-                    }
+                    Ok(()) => self.turns.push(Turn {
+                        steps: *path,
+                        hash: child.hash() ^ zobrist::SIDE,
+                    }),
                     Err(old) => {
                         let turn = &mut self.turns[old as usize];
                         if path.len() < turn.steps.len() {
@@ -207,11 +220,11 @@ impl TurnGen {
             }
             let index = self.turns.len() as u32;
             if self.ends.insert(hash, index).is_ok() {
-                let mut result = *pos;
-                result.make_step(step);
-                result.end_turn();
                 path.push(step);
-                self.turns.push(Turn { steps: *path, result });
+                self.turns.push(Turn {
+                    steps: *path,
+                    hash: hash ^ zobrist::SIDE,
+                });
                 path.pop();
             }
         }

@@ -41,12 +41,12 @@ fn goal_and_capture_counts_match_the_oracle() {
         let goal_row = arimaa_core::rules::goal_rank(us);
         let goals = turns
             .iter()
-            .filter(|t| (t.result.bitboard(Piece::new(us, Kind::Rabbit)) & goal_row).any())
+            .filter(|t| (t.result(&pos).bitboard(Piece::new(us, Kind::Rabbit)) & goal_row).any())
             .count();
         let them = us.opponent();
         let captures = turns
             .iter()
-            .filter(|t| t.result.color_bb(them).count() < pos.color_bb(them).count())
+            .filter(|t| t.result(&pos).color_bb(them).count() < pos.color_bb(them).count())
             .count();
         assert_eq!(
             goals as u64,

@@ -98,7 +98,7 @@ fn moves_and_step_tokens() {
                     accepted += 1;
                     // An accepted move is a legal turn: generation finds its board.
                     assert!(
-                        turns.iter().any(|t| t.result.same_board(&after)),
+                        turns.iter().any(|t| t.result(pos).same_board(&after)),
                         "{n}: '{text}' -> {mv:?}"
                     );
                 }

@@ -289,7 +289,7 @@ fn a_side_whose_every_turn_repeats_a_third_time_loses() {
 fn repetition_rule_through_the_outcome_function() {
     let pos = board('s', "Ed5 Ra6 Rb7 Rh1 ra8 rh7");
     let mut gen = TurnGen::new();
-    let all: HashSet<u64> = gen.turns(&pos).iter().map(|t| t.result.hash()).collect();
+    let all: HashSet<u64> = gen.turns(&pos).iter().map(|t| t.hash).collect();
     assert!(all.len() > 1);
     let o = outcome(&pos, true, |h| all.contains(&h), &mut gen);
     assert_eq!(

@@ -142,7 +142,7 @@ mod tests {
         TurnGen::new()
             .turns(pos)
             .iter()
-            .any(|t| (t.result.bitboard(Piece::new(us, Kind::Rabbit)) & goal_rank(us)).any())
+            .any(|t| (t.result(pos).bitboard(Piece::new(us, Kind::Rabbit)) & goal_rank(us)).any())
     }
 
     #[test]

@@ -101,9 +101,15 @@ enum PvItem {
 
 struct RootMove {
     steps: Move,
-    result: Position,
     score: i32,
     pv: Vec<PvItem>,
+}
+
+/// The position after the root turn `steps`, replayed: the root list keeps
+/// only the steps, a few bytes per turn instead of a whole board.
+#[inline]
+fn after(root: &Position, steps: Move) -> Position {
+    root.after_turn(&steps)
 }
 
 /// A search over one game position.
@@ -207,7 +213,6 @@ impl<'a> Searcher<'a> {
             .into_iter()
             .map(|t| RootMove {
                 steps: t.steps,
-                result: t.result,
                 score: -INF,
                 pv: Vec::new(),
             })
@@ -216,7 +221,7 @@ impl<'a> Searcher<'a> {
             return None;
         }
         // A turn that wins on the spot needs no search.
-        if let Some(m) = moves.iter().find(|m| self.wins_now(&m.result)) {
+        if let Some(m) = moves.iter().find(|m| self.wins_now(&after(&root, m.steps))) {
             let r = self.result(&root, m.steps, WIN - 1, 4);
             report(&Report {
                 depth: 4,
@@ -228,7 +233,7 @@ impl<'a> Searcher<'a> {
             return Some(r);
         }
         for m in &mut moves {
-            m.score = -evaluate(&m.result, self.params);
+            m.score = -evaluate(&after(&root, m.steps), self.params);
         }
         moves.sort_by_key(|m| -m.score);
         if self.helper > 0 && self.helper.is_multiple_of(2) && moves.len() > 1 {
@@ -292,8 +297,9 @@ impl<'a> Searcher<'a> {
     fn iterate(&mut self, moves: &mut [RootMove], extra: i32) -> Option<usize> {
         let mut alpha = -INF;
         let mut best = None;
+        let root = *self.game.position();
         for (i, m) in moves.iter_mut().enumerate() {
-            let after = m.result;
+            let after = after(&root, m.steps);
             let score = if i == 0 {
                 self.aspiration(&after, extra, m.score)
             } else {

@@ -147,7 +147,7 @@ fn evaluation_is_colour_symmetric_along_random_games() {
             state ^= state << 13;
             state ^= state >> 7;
             state ^= state << 17;
-            pos = turns[(state % turns.len() as u64) as usize].result;
+            pos = turns[(state % turns.len() as u64) as usize].result(&pos);
         }
     }
     assert!(checked > 200);

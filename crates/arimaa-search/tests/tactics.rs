@@ -81,9 +81,10 @@ fn goal_test_matches_full_enumeration() {
             // our view again after one of its replies: goal races from both sides.
             let turns = gen.turns(game.position());
             for t in turns.iter().step_by(turns.len() / 20 + 1) {
-                positions.push(t.result);
-                if let Some(reply) = gen.turns(&t.result).get(7) {
-                    positions.push(reply.result);
+                let after = t.result(game.position());
+                positions.push(after);
+                if let Some(reply) = gen.turns(&after).get(7) {
+                    positions.push(reply.result(&after));
                 }
             }
             for pos in positions {
@@ -91,7 +92,7 @@ fn goal_test_matches_full_enumeration() {
                 let truth = gen
                     .turns(&pos)
                     .iter()
-                    .any(|t| (t.result.bitboard(Piece::new(us, Kind::Rabbit)) & goal_rank(us)).any());
+                    .any(|t| (t.result(&pos).bitboard(Piece::new(us, Kind::Rabbit)) & goal_rank(us)).any());
                 assert_eq!(can_goal(&pos), truth, "{id}: {}", arimaa_core::position_to_aei(&pos));
                 checked += 1;
             }

@@ -62,7 +62,7 @@ pub fn random_game_positions(seed: u64, games: usize, turns: usize) -> Vec<Posit
             if options.is_empty() || arimaa_core::rules::goal_rank(pos.side().opponent()).any() && finished(&pos) {
                 break;
             }
-            pos = options[rng.below(options.len())].result;
+            pos = options[rng.below(options.len())].result(&pos);
         }
     }
     out
