@@ -16,7 +16,7 @@ pub struct BenchArgs {
 
 pub fn run(args: &BenchArgs, params: &Params) -> ExitCode {
     let lines = bench::run(args.depth, args.threads as usize, params, |l| {
-        println!(
+        say!(
             "{:>10} nodes {:>8.1} ms  score {:>6}  {}  {}",
             l.nodes,
             l.elapsed.as_secs_f64() * 1e3,
@@ -27,6 +27,6 @@ pub fn run(args: &BenchArgs, params: &Params) -> ExitCode {
     });
     let nodes: u64 = lines.iter().map(|l| l.nodes).sum();
     let secs: f64 = lines.iter().map(|l| l.elapsed.as_secs_f64()).sum();
-    println!("{nodes} nodes {} nps", (nodes as f64 / secs.max(1e-9)) as u64);
+    say!("{nodes} nodes {} nps", (nodes as f64 / secs.max(1e-9)) as u64);
     ExitCode::SUCCESS
 }

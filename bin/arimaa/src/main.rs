@@ -1,6 +1,8 @@
 //! `arimaa`: the engine binary and its tools, one clap subcommand each.
 //! Without a subcommand it is an AEI engine on stdin/stdout.
 
+#[macro_use]
+mod stdout;
 mod bench_cmd;
 mod match_cmd;
 mod perft_cmd;
@@ -86,7 +88,7 @@ fn main() -> ExitCode {
         Some(Command::Match(args)) => match_cmd::run(&args),
         Some(Command::Tune(args)) => tune_cmd::run_cmd(&args),
         Some(Command::Params) => {
-            print!("{}", params.to_text());
+            say_raw!("{}", params.to_text());
             ExitCode::SUCCESS
         }
     }

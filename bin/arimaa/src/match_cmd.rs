@@ -188,18 +188,18 @@ pub fn run(args: &MatchArgs) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    print!("{}", report.text);
+    say_raw!("{}", report.text);
     let played = report.tally.games();
     match report.sprt {
-        Some(SprtDecision::AcceptH1) => println!("SPRT: H1 accepted after {played} games"),
-        Some(SprtDecision::AcceptH0) => println!("SPRT: H0 accepted after {played} games"),
+        Some(SprtDecision::AcceptH1) => say!("SPRT: H1 accepted after {played} games"),
+        Some(SprtDecision::AcceptH0) => say!("SPRT: H0 accepted after {played} games"),
         _ => {}
     }
     if report.interrupted {
-        println!("Interrupted: {played} of {} games finished", report.scheduled);
+        say!("Interrupted: {played} of {} games finished", report.scheduled);
         return ExitCode::from(EXIT_INTERRUPTED);
     }
-    println!("{played} of {} games finished", report.scheduled);
+    say!("{played} of {} games finished", report.scheduled);
     let faults: Vec<String> = report
         .tally
         .reasons
@@ -208,9 +208,9 @@ pub fn run(args: &MatchArgs) -> ExitCode {
         .map(|(t, n)| format!("{n} {}", t.name()))
         .collect();
     if faults.is_empty() {
-        println!("Faults: none (no illegal move, time loss, crash or hang)");
+        say!("Faults: none (no illegal move, time loss, crash or hang)");
     } else {
-        println!("Faults: {}", faults.join(", "));
+        say!("Faults: {}", faults.join(", "));
         if args.fail_on_fault {
             return ExitCode::from(EXIT_FAULT);
         }

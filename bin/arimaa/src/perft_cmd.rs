@@ -51,14 +51,14 @@ fn run_one(position: Option<&str>, depth: Option<u32>) -> ExitCode {
     match depth {
         Some(d) => {
             let n = step_perft(&pos, d);
-            println!(
+            say!(
                 "{n} step paths at depth {d} in {:.3} ms",
                 start.elapsed().as_secs_f64() * 1e3
             );
         }
         None => {
             let c = turn_counts(&pos, &mut TurnGen::new());
-            println!("{} {}", c.turns, c.first_steps);
+            say!("{} {}", c.turns, c.first_steps);
             eprintln!("time {:.3} ms", start.elapsed().as_secs_f64() * 1e3);
         }
     }
@@ -82,7 +82,7 @@ fn run_file(path: &std::path::Path, depth: Option<u32>, times: bool) -> ExitCode
         }
         match parse_line(line) {
             Ok(pos) => match depth {
-                Some(d) => println!("{}", step_perft(&pos, d)),
+                Some(d) => say!("{}", step_perft(&pos, d)),
                 None if times => {
                     let mut best = f64::MAX;
                     let mut c = turn_counts(&pos, &mut gen);
@@ -91,11 +91,11 @@ fn run_file(path: &std::path::Path, depth: Option<u32>, times: bool) -> ExitCode
                         c = turn_counts(&pos, &mut gen);
                         best = best.min(t.elapsed().as_secs_f64() * 1e6);
                     }
-                    println!("{} {} {best:.1}", c.turns, c.first_steps);
+                    say!("{} {} {best:.1}", c.turns, c.first_steps);
                 }
                 None => {
                     let c = turn_counts(&pos, &mut gen);
-                    println!("{} {}", c.turns, c.first_steps);
+                    say!("{} {}", c.turns, c.first_steps);
                 }
             },
             Err(e) => {

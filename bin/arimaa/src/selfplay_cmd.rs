@@ -35,21 +35,21 @@ pub fn run(args: &SelfplayArgs, params: &Params) -> ExitCode {
         let side = game.side_to_move();
         let placed = choose_setup(side, game.position(), args.seed.wrapping_add(i));
         let text = format_setup(&placed);
-        println!("{}{} {text}", game.move_number(), side.letter());
+        say!("{}{} {text}", game.move_number(), side.letter());
         if let Err(e) = game.play_text(&text) {
             eprintln!("error: setup refused: {e}");
             return ExitCode::FAILURE;
         }
     }
     if !args.quiet {
-        print!("{}", board_diagram(game.position()));
+        say_raw!("{}", board_diagram(game.position()));
     }
     let stop = AtomicBool::new(false);
     let tt = TransTable::new(64);
     let time = Duration::from_secs_f64(args.movetime);
     for _ in 0..args.max_turns {
         if let Some(outcome) = game.outcome() {
-            println!("result: {outcome}");
+            say!("result: {outcome}");
             return ExitCode::SUCCESS;
         }
         let limits = Limits::new(Some(time / 2), Some(time), None);
@@ -58,10 +58,10 @@ pub fn run(args: &SelfplayArgs, params: &Params) -> ExitCode {
             .params(params)
             .run(&mut |_| {})
         else {
-            println!("{number}{}: no legal move", side.letter());
+            say!("{number}{}: no legal move", side.letter());
             break;
         };
-        println!(
+        say!(
             "{number}{} {}    (depth {}, score {}, {} nodes)",
             side.letter(),
             result.text,
@@ -74,12 +74,12 @@ pub fn run(args: &SelfplayArgs, params: &Params) -> ExitCode {
             return ExitCode::FAILURE;
         }
         if !args.quiet {
-            print!("{}", board_diagram(game.position()));
+            say_raw!("{}", board_diagram(game.position()));
         }
     }
     match game.outcome() {
-        Some(outcome) => println!("result: {outcome}"),
-        None => println!("result: unfinished after {} turns", args.max_turns),
+        Some(outcome) => say!("result: {outcome}"),
+        None => say!("result: unfinished after {} turns", args.max_turns),
     }
     ExitCode::SUCCESS
 }

@@ -93,7 +93,7 @@ pub fn run_cmd(args: &TuneArgs) -> ExitCode {
     }
     match run(&config, &stop) {
         Ok(state) => {
-            println!(
+            say!(
                 "{} iterations, {} games; current values in {}",
                 state.iteration,
                 state.games,
