@@ -206,10 +206,10 @@ impl<'a> Searcher<'a> {
     pub fn run(&mut self, report: &mut dyn FnMut(&Report)) -> Option<SearchResult> {
         self.tt.new_search();
         let root = *self.game.position();
-        let mut gen = TurnGen::new();
+        // The generator's tables (megabytes in a wide position) go before the search.
         let mut moves: Vec<RootMove> = self
             .game
-            .legal_turns(&mut gen)
+            .legal_turns(&mut TurnGen::new())
             .into_iter()
             .map(|t| RootMove {
                 steps: t.steps,
