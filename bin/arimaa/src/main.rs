@@ -4,6 +4,7 @@
 #[macro_use]
 mod stdout;
 mod bench_cmd;
+mod malloc;
 mod match_cmd;
 mod perft_cmd;
 mod selfplay_cmd;
@@ -61,6 +62,7 @@ fn main() -> ExitCode {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
         .target(env_logger::Target::Stderr)
         .init();
+    malloc::keep_large_blocks_mapped();
     let cli = Cli::parse();
     let params = match load_params(cli.params.as_deref()) {
         Ok(p) => p,
