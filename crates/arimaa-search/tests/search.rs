@@ -43,6 +43,25 @@ fn stop_returns_a_legal_move_promptly() {
 }
 
 #[test]
+fn out_of_time_before_the_root_is_ordered_still_gives_a_legal_move() {
+    // 3,353 root turns: scoring stops at the first look at the clock (turn 256)
+    // and the search picks among the scored ones.
+    let game = standard_game();
+    // Out of time by the clock, and by `stop` with no clock.
+    for (limits, stopped) in [
+        (Limits::new(Some(Duration::ZERO), Some(Duration::ZERO), None), false),
+        (Limits::new(None, None, None), true),
+    ] {
+        let stop = AtomicBool::new(stopped);
+        let r = Searcher::new(&game, &limits, &stop, &TransTable::new(1))
+            .run(&mut |_| {})
+            .expect("a move");
+        let mut g = game.clone();
+        g.play(&r.best).expect("legal");
+    }
+}
+
+#[test]
 fn fixed_depth_reports_every_iteration_and_is_deterministic() {
     let game = standard_game();
     let run = || {
