@@ -3,7 +3,7 @@
 use crate::bitboard::Bitboard;
 use crate::piece::{Color, Kind, Piece};
 use crate::position::{Pending, Position};
-use crate::square::Direction;
+use crate::square::{Direction, Square};
 use crate::step::{Step, StepList};
 use crate::zobrist;
 
@@ -123,33 +123,52 @@ impl Position {
 
     /// For the last step of a turn (no push can start, none is half done): calls
     /// `f` with the board hash after each legal step, without building steps or
-    /// playing them. Plain own steps of `piece` in `dir` arriving on
-    /// `skip(piece, dir)` are left out.
-    pub(crate) fn for_each_last_step_hash(&self, skip: impl Fn(Piece, Direction) -> Bitboard, mut f: impl FnMut(u64)) {
+    /// playing them. Plain own steps of the piece on `from` arriving on
+    /// `skip(piece, from)` are left out. Piece by piece, so that the hash of
+    /// a piece leaving its square is computed once for its up to four steps.
+    pub(crate) fn for_each_last_step_hash(&self, skip: impl Fn(Piece, Square) -> Bitboard, mut f: impl FnMut(u64)) {
         debug_assert!(!matches!(self.pending(), Pending::Push { .. }));
         let us = self.side();
         let them = us.opponent();
-        let movable = self.color_bb(us) & !self.frozen(us);
+        let own = self.color_bb(us);
+        let movable = own & !self.frozen(us);
         let empty = self.empty_squares();
         let hash = self.hash();
-        for kind in Kind::ALL {
-            let movers = self.kind_bb(kind) & movable;
-            if movers.is_empty() {
-                continue;
+        // Own pieces on traps with exactly one guard: that guard leaving captures them.
+        let mut sole_guards = Bitboard::EMPTY;
+        for trap in own & Bitboard::TRAPS {
+            let guards = Bitboard::around(trap) & own;
+            if guards.0.count_ones() == 1 {
+                sole_guards |= guards;
             }
+        }
+        let back = rabbit_backward(us);
+        for kind in Kind::ALL {
             let piece = Piece::new(us, kind);
             let index = piece.index();
-            for dir in Direction::ALL {
-                if kind == Kind::Rabbit && dir == rabbit_backward(us) {
-                    continue;
+            for from in self.kind_bb(kind) & movable {
+                let from_bb = Bitboard::from_square(from);
+                let mut targets = Bitboard::around(from) & empty & !skip(piece, from);
+                if kind == Kind::Rabbit {
+                    targets &= !from_bb.shift(back);
                 }
-                let back = dir.opposite();
-                for to in movers.shift(dir) & empty & !skip(piece, dir) {
-                    let from = to.step_unchecked(back);
-                    f(hash
-                        ^ zobrist::piece(index, from.index())
-                        ^ zobrist::piece(index, to.index())
-                        ^ self.capture_key(piece, from, to));
+                let mut base = hash ^ zobrist::piece(index, from.index());
+                if sole_guards.has(from) {
+                    for trap in Bitboard::around(from) & Bitboard::TRAPS & own {
+                        if Bitboard::around(trap) & own == from_bb {
+                            let kind = self.kind_at(trap).unwrap_or(Kind::Rabbit);
+                            base ^= zobrist::piece(Piece::new(us, kind).index(), trap.index());
+                        }
+                    }
+                }
+                let guards = own ^ from_bb;
+                for to in targets {
+                    let mut h = base;
+                    // A piece stepping onto a trap with no friend next to it is gone.
+                    if !(Bitboard::from_square(to) & Bitboard::TRAPS).any() || (Bitboard::around(to) & guards).any() {
+                        h ^= zobrist::piece(index, to.index());
+                    }
+                    f(h);
                 }
             }
         }

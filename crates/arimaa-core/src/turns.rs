@@ -63,22 +63,28 @@ impl Commute {
         !self.near.has(from) && !self.near.has(to) && Step::new(piece, from, dir).bits() < self.key
     }
 
-    /// The arrival squares of the plain own steps of `piece` in `dir` that are
-    /// skipped: computed on whole bitboards, so the hot loop has no branch for it.
+    /// The arrival squares of the plain own steps of the piece on `from` that are skipped.
     #[inline]
-    fn skipped_targets(self, piece: Piece, dir: Direction) -> Bitboard {
-        // A step's key is piece, then direction, then from-square, high bits first.
-        let high = Step::new(piece, Square::from_index_unchecked(0), dir).bits();
-        let key_high = self.key & !63;
-        let smaller_from = if high < key_high {
-            Bitboard::FULL
-        } else if high > key_high {
+    fn skipped_from(self, piece: Piece, from: Square) -> Bitboard {
+        if self.near.has(from) {
             return Bitboard::EMPTY;
-        } else {
-            Bitboard((1u64 << (self.key & 63)) - 1)
-        };
-        let far_from = smaller_from & !self.near;
-        far_from.shift(dir) & !self.near
+        }
+        let high = Step::new(piece, Square::from_index_unchecked(0), Direction::North).bits();
+        let key_high = self.key & !255;
+        if high > key_high {
+            return Bitboard::EMPTY;
+        }
+        let around = Bitboard::around(from) & !self.near;
+        if high < key_high {
+            return around;
+        }
+        let mut out = Bitboard::EMPTY;
+        for dir in Direction::ALL {
+            if Step::new(piece, from, dir).bits() < self.key {
+                out |= Bitboard::from_square(from).shift(dir);
+            }
+        }
+        out & around
     }
 }
 
@@ -194,7 +200,7 @@ impl TurnGen {
         let start = pos.turn_start_hash();
         if !COLLECT && !matches!(pos.pending(), Pending::Push { .. }) {
             let ends = &mut self.ends;
-            let skip = |piece, dir| commute.skipped_targets(piece, dir);
+            let skip = |piece, from| commute.skipped_from(piece, from);
             pos.for_each_last_step_hash(skip, |hash| {
                 if hash != start {
                     ends.insert_key(hash);
