@@ -300,6 +300,19 @@ impl Position {
         frozen
     }
 
+    /// Pieces of `color` next to a stronger enemy: frozen unless a friend is next to them.
+    pub fn threatened(&self, color: Color) -> Bitboard {
+        let own = self.colors[color.index()];
+        let enemy = self.colors[color.opponent().index()];
+        let mut stronger = Bitboard::EMPTY;
+        let mut out = Bitboard::EMPTY;
+        for k in (0..5).rev() {
+            stronger |= self.kinds[k + 1] & enemy;
+            out |= self.kinds[k] & own & stronger.neighbors();
+        }
+        out
+    }
+
     /// True when the piece on `sq` is frozen (false for an empty square).
     #[must_use]
     pub fn is_frozen(&self, sq: Square) -> bool {

@@ -31,7 +31,8 @@ const NEAR: [Bitboard; 64] = {
 ///
 /// Two plain own steps whose squares are 3 or more apart commute: neither
 /// changes what the other may do or capture, so playing them in either order
-/// ends on the same board. When a state was first reached by the plain own step
+/// ends on the same board. Nearer ones commute when no capture or freezing
+/// can come into play (see [`Commute::at`]). When a state was first reached by the plain own step
 /// `a`, a last step `b` independent of `a` with a smaller key is skipped: the
 /// board is also `(state before a) + b + a`. That state is walked from the same
 /// parent, and if `a` is skipped there too, it is because of a third step with
@@ -40,43 +41,81 @@ const NEAR: [Bitboard; 64] = {
 struct Commute {
     near: Bitboard,
     key: u16,
+    /// Own pieces whose steps into `calm_to` commute with `a` at any distance.
+    calm_from: Bitboard,
+    calm_to: Bitboard,
 }
 
 impl Commute {
-    fn after(last: Option<Step>) -> Commute {
-        match last {
-            Some(a) => Commute {
-                near: NEAR[a.from().index()] | NEAR[a.to().index()],
-                key: a.bits(),
-            },
-            None => Commute {
-                near: Bitboard::FULL,
-                key: 0,
-            },
+    const NONE: Commute = Commute {
+        near: Bitboard::FULL,
+        key: 0,
+        calm_from: Bitboard::EMPTY,
+        calm_to: Bitboard::EMPTY,
+    };
+
+    /// The rule for the state `pos`, reached by `last`: the plain own step
+    /// `a` and whether it captured nothing.
+    ///
+    /// Steps near each other commute too when nothing about them can depend on
+    /// the order. `a` captured nothing, none of its squares is a trap or next
+    /// to an own piece on a trap, so in either order it neither captures nor
+    /// changes a guard; its piece has no stronger enemy next to its first
+    /// square, so it cannot be frozen there. `b` moves another piece, not into
+    /// the square `a` left nor onto a trap, and its piece has no stronger enemy
+    /// next to it (enemies do not move). Then both orders are legal and end on
+    /// the same board, with the same captures by `b` if any.
+    fn at(pos: &Position, last: Option<(Step, bool)>) -> Commute {
+        let Some((a, quiet)) = last else {
+            return Commute::NONE;
+        };
+        let (fa, ta) = (a.from(), a.to());
+        let mut rule = Commute {
+            near: NEAR[fa.index()] | NEAR[ta.index()],
+            key: a.bits(),
+            calm_from: Bitboard::EMPTY,
+            calm_to: Bitboard::EMPTY,
+        };
+        if !quiet {
+            return rule;
         }
+        let us = pos.side();
+        let own = pos.color_bb(us);
+        let trap_side = (own & Bitboard::TRAPS).neighbors() | Bitboard::TRAPS;
+        let (fa_bb, ta_bb) = (Bitboard::from_square(fa), Bitboard::from_square(ta));
+        let a_threatened = (Bitboard::around(fa) & pos.stronger_than(us.opponent(), a.piece().kind)).any();
+        if (trap_side & (fa_bb | ta_bb)).any() || a_threatened {
+            return rule;
+        }
+        rule.calm_from = own & !pos.threatened(us) & !ta_bb;
+        rule.calm_to = !Bitboard::TRAPS & !fa_bb;
+        rule
     }
 
     /// True when the plain own step `piece from dir` is skipped.
     #[inline]
     fn skips(self, piece: Piece, from: Square, dir: Direction) -> bool {
-        let to = from.step_unchecked(dir);
-        !self.near.has(from) && !self.near.has(to) && Step::new(piece, from, dir).bits() < self.key
+        self.skipped_from(piece, from).has(from.step_unchecked(dir))
     }
 
     /// The arrival squares of the plain own steps of the piece on `from` that are skipped.
     #[inline]
     fn skipped_from(self, piece: Piece, from: Square) -> Bitboard {
-        if self.near.has(from) {
-            return Bitboard::EMPTY;
-        }
         let high = Step::new(piece, Square::from_index_unchecked(0), Direction::North).bits();
         let key_high = self.key & !255;
         if high > key_high {
             return Bitboard::EMPTY;
         }
-        let around = Bitboard::around(from) & !self.near;
-        if high < key_high {
-            return around;
+        let around = Bitboard::around(from);
+        let mut commuting = Bitboard::EMPTY;
+        if !self.near.has(from) {
+            commuting = around & !self.near;
+        }
+        if self.calm_from.has(from) {
+            commuting |= around & self.calm_to;
+        }
+        if high < key_high || commuting.is_empty() {
+            return commuting;
         }
         let mut out = Bitboard::EMPTY;
         for dir in Direction::ALL {
@@ -84,7 +123,7 @@ impl Commute {
                 out |= Bitboard::from_square(from).shift(dir);
             }
         }
-        out & around
+        out & commuting
     }
 }
 
@@ -156,10 +195,11 @@ impl TurnGen {
         self.walk::<COLLECT>(pos, &mut path, None);
     }
 
-    /// `last` is the step that reached `pos` when it was a plain own step.
-    fn walk<const COLLECT: bool>(&mut self, pos: &Position, path: &mut Move, last: Option<Step>) {
+    /// `last` is the step that reached `pos` when it was a plain own step, and
+    /// whether it captured nothing.
+    fn walk<const COLLECT: bool>(&mut self, pos: &Position, path: &mut Move, last: Option<(Step, bool)>) {
         if pos.steps_left() == 1 {
-            self.last_steps::<COLLECT>(pos, path, Commute::after(last));
+            self.last_steps::<COLLECT>(pos, path, Commute::at(pos, last));
             return;
         }
         let plain = !matches!(pos.pending(), Pending::Push { .. });
@@ -167,7 +207,7 @@ impl TurnGen {
         pos.legal_steps(&mut list);
         for &step in list.as_slice() {
             let mut child = *pos;
-            child.make_step(step);
+            let quiet = child.make_step(step).captured().is_none();
             path.push(step);
             if child.can_end_turn() && !COLLECT {
                 self.ends.insert_key(child.hash());
@@ -187,7 +227,7 @@ impl TurnGen {
                 }
             }
             if child.steps_left() > 0 && self.seen.insert_key(child.state_key()) {
-                let last = (plain && step.piece().color == pos.side()).then_some(step);
+                let last = (plain && step.piece().color == pos.side()).then_some((step, quiet));
                 self.walk::<COLLECT>(&child, path, last);
             }
             path.pop();
