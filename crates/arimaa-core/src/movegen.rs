@@ -124,14 +124,20 @@ impl Position {
     /// For the last step of a turn (no push can start, none is half done): calls
     /// `f` with the board hash after each legal step, without building steps or
     /// playing them. Plain own steps of the piece on `from` arriving on
-    /// `skip(piece, from)` are left out. Piece by piece, so that the hash of
+    /// `skip(piece, from, calm)` are left out, `calm` telling that no stronger
+    /// enemy stands next to the piece. Piece by piece, so that the hash of
     /// a piece leaving its square is computed once for its up to four steps.
-    pub(crate) fn for_each_last_step_hash(&self, skip: impl Fn(Piece, Square) -> Bitboard, mut f: impl FnMut(u64)) {
+    pub(crate) fn for_each_last_step_hash(
+        &self,
+        skip: impl Fn(Piece, Square, bool) -> Bitboard,
+        mut f: impl FnMut(u64),
+    ) {
         debug_assert!(!matches!(self.pending(), Pending::Push { .. }));
         let us = self.side();
         let them = us.opponent();
         let own = self.color_bb(us);
-        let movable = own & !self.frozen(us);
+        let enemy = self.color_bb(them);
+        let lonely = own & !own.neighbors();
         let empty = self.empty_squares();
         let hash = self.hash();
         // Own pieces on traps with exactly one guard: that guard leaving captures them.
@@ -143,12 +149,22 @@ impl Position {
             }
         }
         let back = rabbit_backward(us);
-        for kind in Kind::ALL {
+        // From the elephant down, so the enemies stronger than each kind
+        // accumulate: freezing is worked out here rather than by `frozen`.
+        let mut stronger = Bitboard::EMPTY;
+        let near_enemy = own & enemy.neighbors();
+        for kind in Kind::ALL.into_iter().rev() {
+            let pieces = self.kind_bb(kind) & own;
+            let mut threatened = Bitboard::EMPTY;
+            if (pieces & near_enemy).any() {
+                threatened = pieces & stronger.neighbors();
+            }
+            stronger |= self.kind_bb(kind) & enemy;
             let piece = Piece::new(us, kind);
             let index = piece.index();
-            for from in self.kind_bb(kind) & movable {
+            for from in pieces & !(threatened & lonely) {
                 let from_bb = Bitboard::from_square(from);
-                let mut targets = Bitboard::around(from) & empty & !skip(piece, from);
+                let mut targets = Bitboard::around(from) & empty & !skip(piece, from, !threatened.has(from));
                 if kind == Kind::Rabbit {
                     targets &= !from_bb.shift(back);
                 }

@@ -87,20 +87,22 @@ impl Commute {
         if (trap_side & (fa_bb | ta_bb)).any() || a_threatened {
             return rule;
         }
-        rule.calm_from = own & !pos.threatened(us) & !ta_bb;
+        rule.calm_from = own & !ta_bb;
         rule.calm_to = !Bitboard::TRAPS & !fa_bb;
         rule
     }
 
-    /// True when the plain own step `piece from dir` is skipped.
+    /// True when the plain own step `piece from dir` is skipped; `calm` when
+    /// no stronger enemy stands next to the piece.
     #[inline]
-    fn skips(self, piece: Piece, from: Square, dir: Direction) -> bool {
-        self.skipped_from(piece, from).has(from.step_unchecked(dir))
+    fn skips(self, piece: Piece, from: Square, dir: Direction, calm: bool) -> bool {
+        self.skipped_from(piece, from, calm).has(from.step_unchecked(dir))
     }
 
-    /// The arrival squares of the plain own steps of the piece on `from` that are skipped.
+    /// The arrival squares of the plain own steps of the piece on `from` that
+    /// are skipped; `calm` when no stronger enemy stands next to the piece.
     #[inline]
-    fn skipped_from(self, piece: Piece, from: Square) -> Bitboard {
+    fn skipped_from(self, piece: Piece, from: Square, calm: bool) -> Bitboard {
         let high = Step::new(piece, Square::from_index_unchecked(0), Direction::North).bits();
         let key_high = self.key & !255;
         if high > key_high {
@@ -111,7 +113,7 @@ impl Commute {
         if !self.near.has(from) {
             commuting = around & !self.near;
         }
-        if self.calm_from.has(from) {
+        if calm && self.calm_from.has(from) {
             commuting |= around & self.calm_to;
         }
         if high < key_high || commuting.is_empty() {
@@ -205,7 +207,27 @@ impl TurnGen {
         let plain = !matches!(pos.pending(), Pending::Push { .. });
         let mut list = StepList::new();
         pos.legal_steps(&mut list);
+        let commute = Commute::at(pos, last);
+        let us = pos.side();
+        let threatened = if commute.calm_from.any() {
+            pos.threatened(us)
+        } else {
+            Bitboard::EMPTY
+        };
         for &step in list.as_slice() {
+            let piece = step.piece();
+            // Inside the turn the same rule drops a child with no pull open: the
+            // other order reaches its board with as many steps left and at
+            // least its options (a pull into the square `a` left, perhaps), and
+            // each such swap removes one inversion of the key order, so some
+            // order is walked.
+            if plain
+                && piece.color == us
+                && commute.skips(piece, step.from(), step.dir(), !threatened.has(step.from()))
+                && (pos.weaker_than(us.opponent(), piece.kind) & Bitboard::around(step.from())).is_empty()
+            {
+                continue;
+            }
             let mut child = *pos;
             let quiet = child.make_step(step).captured().is_none();
             path.push(step);
@@ -240,7 +262,7 @@ impl TurnGen {
         let start = pos.turn_start_hash();
         if !COLLECT && !matches!(pos.pending(), Pending::Push { .. }) {
             let ends = &mut self.ends;
-            let skip = |piece, from| commute.skipped_from(piece, from);
+            let skip = |piece, from, calm| commute.skipped_from(piece, from, calm);
             pos.for_each_last_step_hash(skip, |hash| {
                 if hash != start {
                     ends.insert_key(hash);
@@ -251,9 +273,11 @@ impl TurnGen {
         let mut list = StepList::new();
         pos.legal_steps(&mut list);
         let push_pending = matches!(pos.pending(), Pending::Push { .. });
+        let threatened = pos.threatened(pos.side());
         for &step in list.as_slice() {
             let own = step.piece().color == pos.side();
-            if own && !push_pending && commute.skips(step.piece(), step.from(), step.dir()) {
+            let calm = !threatened.has(step.from());
+            if own && !push_pending && commute.skips(step.piece(), step.from(), step.dir(), calm) {
                 continue;
             }
             let hash = pos.hash_after_step(step);
