@@ -140,6 +140,8 @@ impl Position {
         let lonely = own & !own.neighbors();
         let empty = self.empty_squares();
         let hash = self.hash();
+        // Pieces with no empty square next to them have no step to try.
+        let mobile = own & empty.neighbors();
         // Own pieces on traps with exactly one guard: that guard leaving captures them.
         let mut sole_guards = Bitboard::EMPTY;
         for trap in own & Bitboard::TRAPS {
@@ -162,7 +164,7 @@ impl Position {
             stronger |= self.kind_bb(kind) & enemy;
             let piece = Piece::new(us, kind);
             let index = piece.index();
-            for from in pieces & !(threatened & lonely) {
+            for from in pieces & mobile & !(threatened & lonely) {
                 let from_bb = Bitboard::from_square(from);
                 let mut targets = Bitboard::around(from) & empty & !skip(piece, from, !threatened.has(from));
                 if kind == Kind::Rabbit {

@@ -355,6 +355,8 @@ impl Position {
                 Pending::Push { to: hole, .. } if hole == to => Pending::None,
                 // Only remember the square when a pull into it is possible: states
                 // that differ in nothing else then share one table entry.
+                // Most steps leave no enemy next to the square: skip the kind scan.
+                _ if (self.colors[piece.color.opponent().index()] & Bitboard::around(from)).is_empty() => Pending::None,
                 _ if (self.weaker_than(piece.color.opponent(), piece.kind) & Bitboard::around(from)).any() => {
                     Pending::Pull { from, kind: piece.kind }
                 }

@@ -51,9 +51,18 @@ impl Step {
     #[inline]
     #[must_use]
     pub const fn piece(self) -> Piece {
-        let i = (self.0 >> 8) as usize;
-        let color = if i >= 6 { Color::Silver } else { Color::Gold };
-        Piece::new(color, Kind::from_index(i % 6))
+        // A table rather than a division by 6: this runs for every step played.
+        const PIECES: [Piece; 16] = {
+            let mut out = [Piece::new(Color::Gold, Kind::Rabbit); 16];
+            let mut i = 0;
+            while i < 12 {
+                let color = if i >= 6 { Color::Silver } else { Color::Gold };
+                out[i] = Piece::new(color, Kind::from_index(i % 6));
+                i += 1;
+            }
+            out
+        };
+        PIECES[(self.0 >> 8) as usize & 15]
     }
 
     /// The packed form (stable: usable as an index into history tables).

@@ -154,6 +154,9 @@ impl Turn {
 /// Reusable turn generator (its tables are kept between calls).
 #[derive(Debug, Clone)]
 pub struct TurnGen {
+    /// The boards after the last steps of one state (at most 16 pieces times
+    /// 4 steps, plus 4 pulls).
+    buf: [u64; 68],
     seen: KeyTable,
     ends: KeyTable,
     turns: Vec<Turn>,
@@ -170,6 +173,7 @@ impl TurnGen {
     #[must_use]
     pub fn new() -> TurnGen {
         TurnGen {
+            buf: [0; 68],
             seen: KeyTable::with_capacity(1 << 10),
             ends: KeyTable::with_capacity(1 << 10),
             turns: Vec::new(),
@@ -261,13 +265,22 @@ impl TurnGen {
     fn last_steps<const COLLECT: bool>(&mut self, pos: &Position, path: &mut Move, commute: Commute) {
         let start = pos.turn_start_hash();
         if !COLLECT && !matches!(pos.pending(), Pending::Push { .. }) {
-            let ends = &mut self.ends;
             let skip = |piece, from, calm| commute.skipped_from(piece, from, calm);
+            // All the boards first, their table slots asked for as they come;
+            // then the inserts, which then mostly find their slots in cache.
+            let buf = &mut self.buf;
+            let ends = &self.ends;
+            let mut n = 0;
             pos.for_each_last_step_hash(skip, |hash| {
-                if hash != start {
-                    ends.insert_key(hash);
-                }
+                ends.prefetch(hash);
+                buf[n] = hash;
+                n += 1;
             });
+            for &hash in &self.buf[..n] {
+                if hash != start {
+                    self.ends.insert_key(hash);
+                }
+            }
             return;
         }
         let mut list = StepList::new();
