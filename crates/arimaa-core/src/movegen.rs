@@ -130,6 +130,7 @@ impl Position {
     pub(crate) fn for_each_last_step_hash(
         &self,
         skip: impl Fn(Piece, Square, bool) -> Bitboard,
+        dropped: impl Fn(Piece, Bitboard) -> Bitboard,
         mut f: impl FnMut(u64),
     ) {
         debug_assert!(!matches!(self.pending(), Pending::Push { .. }));
@@ -164,7 +165,7 @@ impl Position {
             stronger |= self.kind_bb(kind) & enemy;
             let piece = Piece::new(us, kind);
             let index = piece.index();
-            for from in pieces & mobile & !(threatened & lonely) {
+            for from in pieces & mobile & !(threatened & lonely) & !dropped(piece, threatened) {
                 let from_bb = Bitboard::from_square(from);
                 let mut targets = Bitboard::around(from) & empty & !skip(piece, from, !threatened.has(from));
                 if kind == Kind::Rabbit {

@@ -44,6 +44,10 @@ struct Commute {
     /// Own pieces whose steps into `calm_to` commute with `a` at any distance.
     calm_from: Bitboard,
     calm_to: Bitboard,
+    /// Squares 4 or more from `a`'s squares.
+    far: Bitboard,
+    /// Calm squares none of whose neighbours is a trap or `a`'s old square.
+    calm_drop: Bitboard,
 }
 
 impl Commute {
@@ -52,6 +56,8 @@ impl Commute {
         key: 0,
         calm_from: Bitboard::EMPTY,
         calm_to: Bitboard::EMPTY,
+        far: Bitboard::EMPTY,
+        calm_drop: Bitboard::EMPTY,
     };
 
     /// The rule for the state `pos`, reached by `last`: the plain own step
@@ -70,11 +76,14 @@ impl Commute {
             return Commute::NONE;
         };
         let (fa, ta) = (a.from(), a.to());
+        let near = NEAR[fa.index()] | NEAR[ta.index()];
         let mut rule = Commute {
-            near: NEAR[fa.index()] | NEAR[ta.index()],
+            near,
             key: a.bits(),
             calm_from: Bitboard::EMPTY,
             calm_to: Bitboard::EMPTY,
+            far: !(near | near.neighbors()),
+            calm_drop: Bitboard::EMPTY,
         };
         if !quiet {
             return rule;
@@ -89,7 +98,22 @@ impl Commute {
         }
         rule.calm_from = own & !ta_bb;
         rule.calm_to = !Bitboard::TRAPS & !fa_bb;
+        rule.calm_drop = rule.calm_from & !(Bitboard::TRAPS | fa_bb).neighbors();
         rule
+    }
+
+    /// Squares from which every plain step of `piece` is skipped, given the
+    /// own pieces next to a stronger enemy: for a weaker kind than `a`'s, 4 or
+    /// more squares from `a` (all its steps are far), or calm with no trap nor
+    /// `a`'s old square next to it (all its steps are calm).
+    #[inline]
+    fn dropped(self, piece: Piece, threatened: Bitboard) -> Bitboard {
+        let high = Step::new(piece, Square::from_index_unchecked(0), Direction::North).bits();
+        if high < self.key & !255 {
+            self.far | (self.calm_drop & !threatened)
+        } else {
+            Bitboard::EMPTY
+        }
     }
 
     /// True when the plain own step `piece from dir` is skipped; `calm` when
@@ -271,7 +295,8 @@ impl TurnGen {
             let buf = &mut self.buf;
             let ends = &self.ends;
             let mut n = 0;
-            pos.for_each_last_step_hash(skip, |hash| {
+            let dropped = |piece, threatened| commute.dropped(piece, threatened);
+            pos.for_each_last_step_hash(skip, dropped, |hash| {
                 ends.prefetch(hash);
                 buf[n] = hash;
                 n += 1;
