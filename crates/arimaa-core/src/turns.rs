@@ -26,6 +26,20 @@ const NEAR: [Bitboard; 64] = {
     out
 };
 
+/// `NEAR3[s]`: the squares within Manhattan distance 3 of `s`.
+const NEAR3: [Bitboard; 64] = {
+    let mut out = [Bitboard::EMPTY; 64];
+    let mut s = 0;
+    while s < 64 {
+        out[s] = Bitboard(NEAR[s].neighbors().0 | NEAR[s].0);
+        s += 1;
+    }
+    out
+};
+
+/// The traps and the squares next to them.
+const TRAP_SIDES: Bitboard = Bitboard(Bitboard::TRAPS.neighbors().0 | Bitboard::TRAPS.0);
+
 /// Decides which last steps of a turn can be skipped because another step
 /// order reaching the same board is walked anyway.
 ///
@@ -82,7 +96,7 @@ impl Commute {
             key: a.bits(),
             calm_from: Bitboard::EMPTY,
             calm_to: Bitboard::EMPTY,
-            far: !(near | near.neighbors()),
+            far: !(NEAR3[fa.index()] | NEAR3[ta.index()]),
             calm_drop: Bitboard::EMPTY,
         };
         if !quiet {
@@ -90,15 +104,19 @@ impl Commute {
         }
         let us = pos.side();
         let own = pos.color_bb(us);
-        let trap_side = (own & Bitboard::TRAPS).neighbors() | Bitboard::TRAPS;
         let (fa_bb, ta_bb) = (Bitboard::from_square(fa), Bitboard::from_square(ta));
+        let a_squares = fa_bb | ta_bb;
+        // A square of `a` on a trap or next to an own piece on one.
+        let by_trap = (a_squares & TRAP_SIDES).any()
+            && ((a_squares & Bitboard::TRAPS).any()
+                || ((Bitboard::around(fa) | Bitboard::around(ta)) & own & Bitboard::TRAPS).any());
         let a_threatened = (Bitboard::around(fa) & pos.stronger_than(us.opponent(), a.piece().kind)).any();
-        if (trap_side & (fa_bb | ta_bb)).any() || a_threatened {
+        if by_trap || a_threatened {
             return rule;
         }
         rule.calm_from = own & !ta_bb;
         rule.calm_to = !Bitboard::TRAPS & !fa_bb;
-        rule.calm_drop = rule.calm_from & !(Bitboard::TRAPS | fa_bb).neighbors();
+        rule.calm_drop = rule.calm_from & !(Bitboard::TRAPS.neighbors() | Bitboard::around(fa));
         rule
     }
 
