@@ -40,17 +40,19 @@ const NEAR3: [Bitboard; 64] = {
 /// The traps and the squares next to them.
 const TRAP_SIDES: Bitboard = Bitboard(Bitboard::TRAPS.neighbors().0 | Bitboard::TRAPS.0);
 
-/// Decides which last steps of a turn can be skipped because another step
-/// order reaching the same board is walked anyway.
+/// Decides which steps of a turn can be skipped because another step order
+/// reaching the same board is walked anyway.
 ///
 /// Two plain own steps whose squares are 3 or more apart commute: neither
 /// changes what the other may do or capture, so playing them in either order
 /// ends on the same board. Nearer ones commute when no capture or freezing
-/// can come into play (see [`Commute::at`]). When a state was first reached by the plain own step
-/// `a`, a last step `b` independent of `a` with a smaller key is skipped: the
-/// board is also `(state before a) + b + a`. That state is walked from the same
-/// parent, and if `a` is skipped there too, it is because of a third step with
-/// a still larger key; the keys rise along the chain, so some order is counted.
+/// can come into play (see [`Commute::at`]). When a state was first reached by
+/// the plain own step `a`, a last step `b` commuting with `a` with a smaller
+/// key is skipped: the board is also `(state before a) + b + a`. That state is
+/// walked from the same parent, and if `a` is skipped there too, it is because
+/// of a third step with a still larger key; the keys rise along the chain, so
+/// some order is counted. Inside the turn the same rule drops children that
+/// leave no pull open (see `TurnGen::walk`).
 #[derive(Clone, Copy)]
 struct Commute {
     near: Bitboard,
