@@ -287,28 +287,25 @@ impl Position {
         if lonely.is_empty() {
             return Bitboard::EMPTY;
         }
-        let enemy = self.colors[color.opponent().index()];
-        let mut stronger = Bitboard::EMPTY;
-        let mut frozen = Bitboard::EMPTY;
-        for k in (0..5).rev() {
-            stronger |= self.kinds[k + 1] & enemy;
-            let mine = self.kinds[k] & lonely;
-            if mine.any() {
-                frozen |= mine & stronger.neighbors();
-            }
-        }
-        frozen
+        self.next_to_stronger(color, lonely)
     }
 
     /// Pieces of `color` next to a stronger enemy: frozen unless a friend is next to them.
     pub fn threatened(&self, color: Color) -> Bitboard {
-        let own = self.colors[color.index()];
+        self.next_to_stronger(color, self.colors[color.index()])
+    }
+
+    /// The squares of `among` (pieces of `color`) next to a stronger enemy.
+    fn next_to_stronger(&self, color: Color, among: Bitboard) -> Bitboard {
         let enemy = self.colors[color.opponent().index()];
         let mut stronger = Bitboard::EMPTY;
         let mut out = Bitboard::EMPTY;
         for k in (0..5).rev() {
             stronger |= self.kinds[k + 1] & enemy;
-            out |= self.kinds[k] & own & stronger.neighbors();
+            let mine = self.kinds[k] & among;
+            if mine.any() {
+                out |= mine & stronger.neighbors();
+            }
         }
         out
     }
