@@ -51,8 +51,14 @@ const TRAP_SIDES: Bitboard = Bitboard(Bitboard::TRAPS.neighbors().0 | Bitboard::
 /// key is skipped: the board is also `(state before a) + b + a`. That state is
 /// walked from the same parent, and if `a` is skipped there too, it is because
 /// of a third step with a still larger key; the keys rise along the chain, so
-/// some order is counted. Inside the turn the same rule drops children that
-/// leave no pull open (see `TurnGen::walk`).
+/// some order is counted. Inside the turn the same rule drops children, and
+/// walks only the pull a dropped child leaves open (see `TurnGen::walk`).
+///
+/// `a`'s piece stepping straight back, when `a` captured nothing, returns to
+/// the board before `a` (counted already) with fewer steps left: it is
+/// dropped like a commuting step. Every rule turns a path into a shorter one
+/// or one with fewer inversions of the key order, so the smallest path to
+/// each board is never skipped.
 #[derive(Clone, Copy)]
 struct Commute {
     near: Bitboard,
@@ -64,6 +70,10 @@ struct Commute {
     far: Bitboard,
     /// Calm squares none of whose neighbours is a trap or `a`'s old square.
     calm_drop: Bitboard,
+    /// `a`'s new square when `a` captured nothing (else empty), and its old
+    /// square: stepping straight back only returns to a board already counted.
+    back_at: Bitboard,
+    back_to: Bitboard,
 }
 
 impl Commute {
@@ -74,6 +84,8 @@ impl Commute {
         calm_to: Bitboard::EMPTY,
         far: Bitboard::EMPTY,
         calm_drop: Bitboard::EMPTY,
+        back_at: Bitboard::EMPTY,
+        back_to: Bitboard::EMPTY,
     };
 
     /// The rule for the state `pos`, reached by `last`: the plain own step
@@ -84,8 +96,8 @@ impl Commute {
     /// to an own piece on a trap, so in either order it neither captures nor
     /// changes a guard; its piece has no stronger enemy next to its first
     /// square, so it cannot be frozen there. `b` moves another piece, not into
-    /// the square `a` left nor onto a trap, and its piece has no stronger enemy
-    /// next to it (enemies do not move). Then both orders are legal and end on
+    /// the square `a` left nor onto a trap next to `a`'s squares, and its piece
+    /// has no stronger enemy next to it (enemies do not move). Then both orders are legal and end on
     /// the same board, with the same captures by `b` if any.
     fn at(pos: &Position, last: Option<(Step, bool)>) -> Commute {
         let Some((a, quiet)) = last else {
@@ -100,10 +112,13 @@ impl Commute {
             calm_to: Bitboard::EMPTY,
             far: !(NEAR3[fa.index()] | NEAR3[ta.index()]),
             calm_drop: Bitboard::EMPTY,
+            back_at: Bitboard::EMPTY,
+            back_to: Bitboard::from_square(fa),
         };
         if !quiet {
             return rule;
         }
+        rule.back_at = Bitboard::from_square(ta);
         let us = pos.side();
         let own = pos.color_bb(us);
         let (fa_bb, ta_bb) = (Bitboard::from_square(fa), Bitboard::from_square(ta));
@@ -117,8 +132,10 @@ impl Commute {
             return rule;
         }
         rule.calm_from = own & !ta_bb;
-        rule.calm_to = !Bitboard::TRAPS & !fa_bb;
-        rule.calm_drop = rule.calm_from & !(Bitboard::TRAPS.neighbors() | Bitboard::around(fa));
+        // A trap next to neither of `a`'s squares keeps its guards in both orders.
+        let not_calm = fa_bb | (Bitboard::TRAPS & (Bitboard::around(fa) | Bitboard::around(ta)));
+        rule.calm_to = !not_calm;
+        rule.calm_drop = rule.calm_from & !not_calm.neighbors();
         rule
     }
 
@@ -151,6 +168,9 @@ impl Commute {
         let key_high = self.key & !255;
         if high > key_high {
             return Bitboard::EMPTY;
+        }
+        if self.back_at.has(from) {
+            return self.back_to;
         }
         let around = Bitboard::around(from);
         let mut commuting = Bitboard::EMPTY;
@@ -264,43 +284,76 @@ impl TurnGen {
         };
         for &step in list.as_slice() {
             let piece = step.piece();
-            // Inside the turn the same rule drops a child with no pull open: the
-            // other order reaches its board with as many steps left and at
-            // least its options (a pull into the square `a` left, perhaps), and
-            // each such swap removes one inversion of the key order, so some
-            // order is walked.
-            if plain
+            let skipped = plain
                 && piece.color == us
-                && commute.skips(piece, step.from(), step.dir(), !threatened.has(step.from()))
-                && (pos.weaker_than(us.opponent(), piece.kind) & Bitboard::around(step.from())).is_empty()
-            {
+                && commute.skips(piece, step.from(), step.dir(), !threatened.has(step.from()));
+            let mut child = *pos;
+            if skipped {
+                // Inside the turn the same rule drops the child: the other order
+                // reaches its board with as many steps left and the same options,
+                // except the pull the child leaves open. Each such swap removes one
+                // inversion of the key order, so some order is walked; here only
+                // the pulls remain to be walked.
+                let pullable = pos.weaker_than(us.opponent(), piece.kind) & Bitboard::around(step.from());
+                if pullable.any() {
+                    child.make_step(step);
+                    path.push(step);
+                    self.walk_pulls::<COLLECT>(&child, path);
+                    path.pop();
+                }
                 continue;
             }
-            let mut child = *pos;
             let quiet = child.make_step(step).captured().is_none();
             path.push(step);
-            if child.can_end_turn() && !COLLECT {
-                self.ends.insert_key(child.hash());
-            } else if child.can_end_turn() {
-                let index = self.turns.len() as u32;
-                match self.ends.insert(child.hash(), index) {
-                    Ok(()) => self.turns.push(Turn {
-                        steps: *path,
-                        hash: child.hash() ^ zobrist::SIDE,
-                    }),
-                    Err(old) => {
-                        let turn = &mut self.turns[old as usize];
-                        if path.len() < turn.steps.len() {
-                            turn.steps = *path;
-                        }
+            let last = (plain && piece.color == us).then_some((step, quiet));
+            self.visit::<COLLECT>(&child, path, last);
+            path.pop();
+        }
+    }
+
+    /// Walks only the pulls open in `pos`: its other steps and its own board
+    /// are reached by another step order.
+    fn walk_pulls<const COLLECT: bool>(&mut self, pos: &Position, path: &mut Move) {
+        let Pending::Pull { from: hole, kind } = pos.pending() else {
+            return;
+        };
+        let them = pos.side().opponent();
+        for from in pos.weaker_than(them, kind) & Bitboard::around(hole) {
+            let (Some(piece), Some(dir)) = (pos.piece_at(from), from.direction_to(hole)) else {
+                continue;
+            };
+            let step = Step::new(piece, from, dir);
+            let mut child = *pos;
+            child.make_step(step);
+            path.push(step);
+            self.visit::<COLLECT>(&child, path, None);
+            path.pop();
+        }
+    }
+
+    /// Counts the board of `child` (reached by `path`) if the turn may end
+    /// there, and walks on from it unless that state was already walked.
+    #[inline]
+    fn visit<const COLLECT: bool>(&mut self, child: &Position, path: &mut Move, last: Option<(Step, bool)>) {
+        if child.can_end_turn() && !COLLECT {
+            self.ends.insert_key(child.hash());
+        } else if child.can_end_turn() {
+            let index = self.turns.len() as u32;
+            match self.ends.insert(child.hash(), index) {
+                Ok(()) => self.turns.push(Turn {
+                    steps: *path,
+                    hash: child.hash() ^ zobrist::SIDE,
+                }),
+                Err(old) => {
+                    let turn = &mut self.turns[old as usize];
+                    if path.len() < turn.steps.len() {
+                        turn.steps = *path;
                     }
                 }
             }
-            if child.steps_left() > 0 && self.seen.insert_key(child.state_key()) {
-                let last = (plain && step.piece().color == pos.side()).then_some((step, quiet));
-                self.walk::<COLLECT>(&child, path, last);
-            }
-            path.pop();
+        }
+        if child.steps_left() > 0 && self.seen.insert_key(child.state_key()) {
+            self.walk::<COLLECT>(child, path, last);
         }
     }
 
