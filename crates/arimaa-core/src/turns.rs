@@ -70,10 +70,10 @@ struct Commute {
     far: Bitboard,
     /// Calm squares none of whose neighbours is a trap or `a`'s old square.
     calm_drop: Bitboard,
-    /// `a`'s new square when `a` captured nothing (else empty), and its old
-    /// square: stepping straight back only returns to a board already counted.
-    back_at: Bitboard,
-    back_to: Bitboard,
+    /// `a`'s new square, and where its piece's steps from there are skipped:
+    /// straight back when `a` captured nothing, the far corner of a detour.
+    a_at: Bitboard,
+    a_skip: Bitboard,
 }
 
 impl Commute {
@@ -84,8 +84,8 @@ impl Commute {
         calm_to: Bitboard::EMPTY,
         far: Bitboard::EMPTY,
         calm_drop: Bitboard::EMPTY,
-        back_at: Bitboard::EMPTY,
-        back_to: Bitboard::EMPTY,
+        a_at: Bitboard::EMPTY,
+        a_skip: Bitboard::EMPTY,
     };
 
     /// The rule for the state `pos`, reached by `last`: the plain own step
@@ -112,13 +112,13 @@ impl Commute {
             calm_to: Bitboard::EMPTY,
             far: !(NEAR3[fa.index()] | NEAR3[ta.index()]),
             calm_drop: Bitboard::EMPTY,
-            back_at: Bitboard::EMPTY,
-            back_to: Bitboard::from_square(fa),
+            a_at: Bitboard::from_square(ta),
+            a_skip: Commute::detours(pos, a),
         };
         if !quiet {
             return rule;
         }
-        rule.back_at = Bitboard::from_square(ta);
+        rule.a_skip |= Bitboard::from_square(fa);
         let us = pos.side();
         let own = pos.color_bb(us);
         let (fa_bb, ta_bb) = (Bitboard::from_square(fa), Bitboard::from_square(ta));
@@ -137,6 +137,32 @@ impl Commute {
         rule.calm_to = !not_calm;
         rule.calm_drop = rule.calm_from & !not_calm.neighbors();
         rule
+    }
+
+    /// The corners `z` diagonal to `a`'s old square `x` that `a`'s piece, having
+    /// stepped sideways to `y`, reaches as well by the vertical-first detour
+    /// `x -> y' -> z`. That route ends on the same board: `y'` is empty and no
+    /// trap (so empty before `a` too), the piece is not frozen there (friends
+    /// next to `y'` are the same as before `a`: `y` is not next to it, and a
+    /// capture by `a` is on a trap next to `x`, never next to `y'`), leaving `x`
+    /// captures the same in both routes, and leaving `y` or `y'` captures
+    /// nothing (a trap piece next to them was guarded before the piece came).
+    /// The vertical first step has the smaller key, so the sideways-first
+    /// route is the one dropped.
+    fn detours(pos: &Position, a: Step) -> Bitboard {
+        let side = a.dir();
+        if !matches!(side, Direction::East | Direction::West) {
+            return Bitboard::EMPTY;
+        }
+        let from = Bitboard::from_square(a.from());
+        let corners =
+            (from.shift(Direction::North) | from.shift(Direction::South)) & !(Bitboard::TRAPS | pos.occupied());
+        if corners.is_empty() {
+            return Bitboard::EMPTY;
+        }
+        let us = pos.side();
+        let unfrozen = pos.color_bb(us).neighbors() | !pos.stronger_than(us.opponent(), a.piece().kind).neighbors();
+        (corners & unfrozen).shift(side)
     }
 
     /// Squares from which every plain step of `piece` is skipped, given the
@@ -169,8 +195,8 @@ impl Commute {
         if high > key_high {
             return Bitboard::EMPTY;
         }
-        if self.back_at.has(from) {
-            return self.back_to;
+        if self.a_at.has(from) {
+            return self.a_skip;
         }
         let around = Bitboard::around(from);
         let mut commuting = Bitboard::EMPTY;
