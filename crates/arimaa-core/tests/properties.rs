@@ -171,20 +171,27 @@ fn turn_generation_equals_brute_force_enumeration() {
 #[test]
 fn turn_generation_equals_brute_force_in_crowds_around_traps() {
     use arimaa_core::{Color, Kind, Piece, Square};
-    let trap_zone: Vec<Square> = (0..64u8)
-        .map(Square::from_index_unchecked)
-        .filter(|s| {
-            [(2i8, 2i8), (5, 2), (2, 5), (5, 5)]
-                .iter()
-                .any(|&(f, r)| (s.file() as i8 - f).abs() + (s.rank() as i8 - r).abs() <= 2)
+    // Squares within 1, 2 and 3 of a trap: the tighter the zone, the more
+    // pieces touch each other; the wider, the more detours and far steps.
+    let zones: Vec<Vec<Square>> = (1..=3)
+        .map(|radius| {
+            (0..64u8)
+                .map(Square::from_index_unchecked)
+                .filter(|s| {
+                    [(2i8, 2i8), (5, 2), (2, 5), (5, 5)]
+                        .iter()
+                        .any(|&(f, r)| (s.file() as i8 - f).abs() + (s.rank() as i8 - r).abs() <= radius)
+                })
+                .collect()
         })
         .collect();
     let mut rng = Rng(0x7A9);
     let mut gen = TurnGen::new();
-    for case in 0..400 {
+    for case in 0..900 {
         let side = if case % 2 == 0 { Color::Gold } else { Color::Silver };
+        let trap_zone = &zones[case % 3];
         let mut pos = Position::empty(side);
-        for _ in 0..6 + rng.below(7) {
+        for _ in 0..6 + rng.below(9) {
             let sq = trap_zone[rng.below(trap_zone.len())];
             let piece = Piece::new(Color::ALL[rng.below(2)], Kind::ALL[rng.below(6)]);
             // Pieces on traps need a friend next to them to stand there.
