@@ -40,6 +40,35 @@ const NEAR3: [Bitboard; 64] = {
 /// The traps and the squares next to them.
 const TRAP_SIDES: Bitboard = Bitboard(Bitboard::TRAPS.neighbors().0 | Bitboard::TRAPS.0);
 
+/// How the state being walked was reached, as far as [`Commute`] cares.
+#[derive(Clone, Copy)]
+enum Last {
+    /// The root, or a step after which no step is skipped.
+    Other,
+    /// A plain own step, and whether it captured nothing.
+    Own(Step, bool),
+    /// A push or a pull, just completed: the squares within 2 of its three
+    /// squares, those within 3, and the key an own step must be below to be
+    /// moved in front of it (a push starts with an enemy step, which every own
+    /// step precedes in the order used here).
+    Pair { near: Bitboard, near3: Bitboard, key: u16 },
+}
+
+impl Last {
+    /// The push or pull completed by `step`, `before` the step just before it.
+    fn pair(before: Step, step: Step, push: bool) -> Last {
+        let squares = [before.from(), before.to(), step.from(), step.to()];
+        let mut near = Bitboard::EMPTY;
+        let mut near3 = Bitboard::EMPTY;
+        for sq in squares {
+            near |= NEAR[sq.index()];
+            near3 |= NEAR3[sq.index()];
+        }
+        let key = if push { u16::MAX } else { before.bits() };
+        Last::Pair { near, near3, key }
+    }
+}
+
 /// Decides which steps of a turn can be skipped because another step order
 /// reaching the same board is walked anyway.
 ///
@@ -56,9 +85,12 @@ const TRAP_SIDES: Bitboard = Bitboard(Bitboard::TRAPS.neighbors().0 | Bitboard::
 ///
 /// `a`'s piece stepping straight back, when `a` captured nothing, returns to
 /// the board before `a` (counted already) with fewer steps left: it is
-/// dropped like a commuting step. Every rule turns a path into a shorter one
-/// or one with fewer inversions of the key order, so the smallest path to
-/// each board is never skipped.
+/// dropped like a commuting step. After a push or a pull, an own step 3 or
+/// more squares from all of its squares commutes with the pair: it is skipped
+/// when it could go first, i.e. always after a push (steps are ordered own
+/// before enemy, then by key) and below the puller's key after a pull. Every
+/// rule turns a path into a shorter one or one smaller in that order, so the
+/// smallest path to each board is never skipped.
 #[derive(Clone, Copy)]
 struct Commute {
     near: Bitboard,
@@ -96,12 +128,22 @@ impl Commute {
     /// to an own piece on a trap, so in either order it neither captures nor
     /// changes a guard; its piece has no stronger enemy next to its first
     /// square, so it cannot be frozen there. `b` moves another piece, not into
-    /// the square `a` left nor onto a trap next to `a`'s squares, and its piece
-    /// has no stronger enemy next to it (enemies do not move). Then both orders are legal and end on
-    /// the same board, with the same captures by `b` if any.
-    fn at(pos: &Position, last: Option<(Step, bool)>) -> Commute {
-        let Some((a, quiet)) = last else {
-            return Commute::NONE;
+    /// the square `a` left nor onto a trap next to `a`'s squares, and its
+    /// piece has no stronger enemy next to it (enemies do not move). Then both
+    /// orders are legal and end on the same board, with the same captures by
+    /// `b` if any.
+    fn at(pos: &Position, last: Last) -> Commute {
+        let (a, quiet) = match last {
+            Last::Other => return Commute::NONE,
+            Last::Own(a, quiet) => (a, quiet),
+            Last::Pair { near, near3, key } => {
+                return Commute {
+                    near,
+                    key,
+                    far: !near3,
+                    ..Commute::NONE
+                }
+            }
         };
         let (fa, ta) = (a.from(), a.to());
         let near = NEAR[fa.index()] | NEAR[ta.index()];
@@ -288,12 +330,12 @@ impl TurnGen {
         self.ends.clear();
         self.turns.clear();
         let mut path = Move::new();
-        self.walk::<COLLECT>(pos, &mut path, None);
+        self.walk::<COLLECT>(pos, &mut path, Last::Other);
     }
 
     /// `last` is the step that reached `pos` when it was a plain own step, and
     /// whether it captured nothing.
-    fn walk<const COLLECT: bool>(&mut self, pos: &Position, path: &mut Move, last: Option<(Step, bool)>) {
+    fn walk<const COLLECT: bool>(&mut self, pos: &Position, path: &mut Move, last: Last) {
         if pos.steps_left() == 1 {
             self.last_steps::<COLLECT>(pos, path, Commute::at(pos, last));
             return;
@@ -324,35 +366,50 @@ impl TurnGen {
                 if pullable.any() {
                     child.make_step(step);
                     path.push(step);
-                    self.walk_pulls::<COLLECT>(&child, path);
+                    self.walk_pulls::<COLLECT>(&child, path, commute.near);
                     path.pop();
                 }
                 continue;
             }
             let quiet = child.make_step(step).captured().is_none();
+            let last = match pos.pending() {
+                _ if plain && piece.color == us => Last::Own(step, quiet),
+                Pending::Push { .. } => path.iter().last().map_or(Last::Other, |e| Last::pair(e, step, true)),
+                Pending::Pull { from: hole, .. } if step.to() == hole => {
+                    path.iter().last().map_or(Last::Other, |p| Last::pair(p, step, false))
+                }
+                _ => Last::Other,
+            };
             path.push(step);
-            let last = (plain && piece.color == us).then_some((step, quiet));
             self.visit::<COLLECT>(&child, path, last);
             path.pop();
         }
     }
 
     /// Walks only the pulls open in `pos`: its other steps and its own board
-    /// are reached by another step order.
-    fn walk_pulls<const COLLECT: bool>(&mut self, pos: &Position, path: &mut Move) {
+    /// are reached by another step order. A pull with both squares outside
+    /// `near` (the squares within 2 of the step the puller's step was moved in
+    /// front of) is skipped too: that step commutes with the whole pull, and
+    /// played after it, it leaves a pull open besides.
+    fn walk_pulls<const COLLECT: bool>(&mut self, pos: &Position, path: &mut Move, near: Bitboard) {
         let Pending::Pull { from: hole, kind } = pos.pending() else {
             return;
         };
         let them = pos.side().opponent();
-        for from in pos.weaker_than(them, kind) & Bitboard::around(hole) {
+        let mut pulled = pos.weaker_than(them, kind) & Bitboard::around(hole);
+        if !near.has(hole) {
+            pulled &= near;
+        }
+        for from in pulled {
             let (Some(piece), Some(dir)) = (pos.piece_at(from), from.direction_to(hole)) else {
                 continue;
             };
             let step = Step::new(piece, from, dir);
             let mut child = *pos;
             child.make_step(step);
+            let last = path.iter().last().map_or(Last::Other, |p| Last::pair(p, step, false));
             path.push(step);
-            self.visit::<COLLECT>(&child, path, None);
+            self.visit::<COLLECT>(&child, path, last);
             path.pop();
         }
     }
@@ -360,7 +417,7 @@ impl TurnGen {
     /// Counts the board of `child` (reached by `path`) if the turn may end
     /// there, and walks on from it unless that state was already walked.
     #[inline]
-    fn visit<const COLLECT: bool>(&mut self, child: &Position, path: &mut Move, last: Option<(Step, bool)>) {
+    fn visit<const COLLECT: bool>(&mut self, child: &Position, path: &mut Move, last: Last) {
         if child.can_end_turn() && !COLLECT {
             self.ends.insert_key(child.hash());
         } else if child.can_end_turn() {
