@@ -120,8 +120,9 @@ impl Commute {
         a_skip: Bitboard::EMPTY,
     };
 
-    /// The rule for the state `pos`, reached by `last`: the plain own step
-    /// `a` and whether it captured nothing.
+    /// The rule for the state `pos`, reached by `last`: below, the plain own
+    /// step `a` and whether it captured nothing (after a push or pull only the
+    /// far rule applies).
     ///
     /// Steps near each other commute too when nothing about them can depend on
     /// the order. `a` captured nothing, none of its squares is a trap or next
@@ -333,8 +334,7 @@ impl TurnGen {
         self.walk::<COLLECT>(pos, &mut path, Last::Other);
     }
 
-    /// `last` is the step that reached `pos` when it was a plain own step, and
-    /// whether it captured nothing.
+    /// Walks on from `pos`, reached as `last` tells.
     fn walk<const COLLECT: bool>(&mut self, pos: &Position, path: &mut Move, last: Last) {
         if pos.steps_left() == 1 {
             self.last_steps::<COLLECT>(pos, path, Commute::at(pos, last));
