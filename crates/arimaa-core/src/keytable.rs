@@ -43,8 +43,14 @@ impl KeyTable {
 
     /// Removes every key.
     pub fn clear(&mut self) {
-        for &i in &self.used {
-            self.keys[i as usize] = 0;
+        // Past an eighth of the slots, one sequential fill beats scattered
+        // stores: turn generation over the fixtures took 1.3-2.3 % less time.
+        if self.used.len() * 8 > self.keys.len() {
+            self.keys.fill(0);
+        } else {
+            for &i in &self.used {
+                self.keys[i as usize] = 0;
+            }
         }
         self.used.clear();
         self.zero = None;
