@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Turn generation speed against pyrimaa's get_moves, measured in one run.
 
-Usage: python benches/pyrimaa_compare.py [--fixtures FILE] [--binary PATH] [--limit N]
+Usage: python benches/pyrimaa_compare.py [--fixtures FILE] [--binary PATH] [--limit N] [--rounds R]
 
 For every fixture position it times pyrimaa's Position.get_moves() (best of
 --repeat runs) and `arimaa perft --file --times` (best of 5 per call, --rounds
@@ -49,6 +49,7 @@ def main():
     ours = arimaa_round()
     every = max(1, len(recs) // max(1, args.rounds - 1))
     py_ms_list = []
+    rounds = 1
     for i, (rec, row) in enumerate(zip(recs, ours)):
         side = board.Color.GOLD if rec["side"] == "g" else board.Color.SILVER
         pos = board.parse_short_pos(side, 4, rec["board"])
@@ -60,8 +61,11 @@ def main():
         if n != int(row[0]):
             sys.exit(f"{rec['id']}: pyrimaa counts {n}, arimaa {row[0]}")
         py_ms_list.append(best * 1e3)
-        if (i + 1) % every == 0 and args.rounds > 1:
+        if (i + 1) % every == 0 and rounds < args.rounds:
+            rounds += 1
             for j, again in enumerate(arimaa_round()):
+                if again[0] != ours[j][0]:
+                    sys.exit(f"{recs[j]['id']}: arimaa counted {ours[j][0]}, then {again[0]}")
                 ours[j][2] = min(float(ours[j][2]), float(again[2]))
 
     ratios, py_total, rs_total = [], 0.0, 0.0
@@ -70,7 +74,7 @@ def main():
         py_total += py_ms
         rs_total += rs_ms
         ratios.append(py_ms / rs_ms)
-    print(f"positions {len(recs)}  counts agree  arimaa rounds {args.rounds}")
+    print(f"positions {len(recs)}  counts agree  arimaa rounds {rounds}")
     print(f"pyrimaa get_moves: total {py_total:.0f} ms")
     print(f"arimaa turn count: total {rs_total:.1f} ms")
     print(f"speed ratio: median {statistics.median(ratios):.0f}x, total {py_total / rs_total:.0f}x, "
