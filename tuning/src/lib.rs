@@ -6,10 +6,13 @@
 //!   objective);
 //! - [`state`]: the resumable state file;
 //! - [`plot`]: the parameters' paths as an SVG;
-//! - [`run`]: the loop that plays the matches with `arimaa match`'s runner.
+//! - [`run`]: the loop that plays the matches with `arimaa match`'s runner;
+//! - [`fit`]: the evaluation fitted to game results and a stronger player's
+//!   evaluations (Texel), and move agreement with its moves.
 
 #![warn(missing_docs)]
 
+pub mod fit;
 pub mod plot;
 pub mod run;
 pub mod spsa;

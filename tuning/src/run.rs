@@ -226,6 +226,7 @@ pub fn run(config: &TuneConfig, stop: &Arc<AtomicBool>) -> Result<State, String>
 #[cfg(test)]
 mod tests {
     use super::*;
+    use arimaa_search::Param;
 
     #[test]
     fn unknown_names_are_refused_and_values_round_into_a_params_set() {
@@ -235,9 +236,16 @@ mod tests {
         assert!(tunables(&[]).is_err());
         let (t, defaults) = tunables(&["mobility".to_string(), "trap_strongest".to_string()]).unwrap();
         let d = Params::default();
-        assert_eq!(defaults, vec![f64::from(d.mobility), f64::from(d.trap_strongest)]);
+        assert_eq!(
+            defaults,
+            vec![f64::from(d[Param::mobility]), f64::from(d[Param::trap_strongest])]
+        );
         let p = params_with(&t, &[3.4, 25.6]).unwrap();
-        assert_eq!((p.mobility, p.trap_strongest), (3, 26));
-        assert_eq!(p.trap_1, Params::default().trap_1, "others keep their defaults");
+        assert_eq!((p[Param::mobility], p[Param::trap_strongest]), (3, 26));
+        assert_eq!(
+            p[Param::trap_1],
+            Params::default()[Param::trap_1],
+            "others keep their defaults"
+        );
     }
 }

@@ -4,6 +4,7 @@
 #[macro_use]
 mod stdout;
 mod bench_cmd;
+mod fit_cmd;
 mod malloc;
 mod match_cmd;
 mod perft_cmd;
@@ -43,6 +44,12 @@ enum Command {
     Match(match_cmd::MatchArgs),
     /// Tune parameters by SPSA: self-play matches with the values nudged up and down.
     Tune(tune_cmd::TuneArgs),
+    /// Fit the evaluation's weights to games (results and the players' own
+    /// evaluations), measured on held-out games.
+    Fit(fit_cmd::FitArgs),
+    /// Share of held-out game positions where a fixed-depth search plays the
+    /// game's move.
+    Agree(fit_cmd::AgreeArgs),
     /// Print every tunable parameter with its value, range and meaning, in the
     /// file form `--params` reads.
     Params,
@@ -89,6 +96,8 @@ fn main() -> ExitCode {
         Some(Command::Bench(args)) => bench_cmd::run(&args, &params),
         Some(Command::Match(args)) => match_cmd::run(&args),
         Some(Command::Tune(args)) => tune_cmd::run_cmd(&args),
+        Some(Command::Fit(args)) => fit_cmd::run_fit(&args, &params),
+        Some(Command::Agree(args)) => fit_cmd::run_agree(&args, &params),
         Some(Command::Params) => {
             say_raw!("{}", params.to_text());
             ExitCode::SUCCESS

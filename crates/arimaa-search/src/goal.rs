@@ -6,7 +6,6 @@
 //! from goal needs `d` of the remaining steps. When no step is spare, only the
 //! north steps of rabbits exactly that far can be part of a goal.
 
-use crate::eval::goal_reach;
 use arimaa_core::keytable::KeyTable;
 use arimaa_core::rules::goal_rank;
 use arimaa_core::{Bitboard, Color, Direction, Kind, Pending, Piece, Position, Step, StepList};
@@ -48,6 +47,16 @@ fn north(color: Color) -> Direction {
     match color {
         Color::Gold => Direction::North,
         Color::Silver => Direction::South,
+    }
+}
+
+/// Squares from which a rabbit of `color` can reach its goal in at most `steps` steps.
+pub fn goal_reach(color: Color, steps: u8) -> Bitboard {
+    let rows = (steps.min(7) as u32 + 1) * 8;
+    let mask = if rows >= 64 { !0u64 } else { (1u64 << rows) - 1 };
+    match color {
+        Color::Silver => Bitboard(mask),
+        Color::Gold => Bitboard(mask.reverse_bits()),
     }
 }
 

@@ -5,10 +5,8 @@
 #![warn(missing_docs)]
 
 pub mod bench;
-pub mod binds;
 pub mod eval;
 pub mod goal;
-pub mod material;
 pub mod params;
 pub mod search;
 pub mod setup;
@@ -17,7 +15,7 @@ pub mod threats;
 pub mod time;
 pub mod tt;
 
-pub use params::Params;
+pub use params::{Param, Params};
 pub use search::{Limits, Report, SearchResult, Searcher, WIN, WIN_BOUND};
 pub use time::{Budget, TimeControl};
 pub use tt::TransTable;

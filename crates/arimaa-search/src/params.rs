@@ -28,86 +28,167 @@ pub struct Spec {
 
 macro_rules! params {
     ($( $(#[doc = $doc:literal])+ $name:ident = $default:literal, $min:literal ..= $max:literal, step $step:literal; )*) => {
-        /// The values of every tunable (see the module documentation).
-        #[derive(Clone, Debug, PartialEq, Eq)]
-        pub struct Params {
-            $( $(#[doc = $doc])+ pub $name: i32, )*
+        /// The name of one tunable, usable as an index into [`Params`]: the
+        /// evaluation's terms name their weight with it, so that the same
+        /// code computes the score (weights applied) and the fitting trace
+        /// (each weight's feature value).
+        #[allow(non_camel_case_types)]
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        #[repr(usize)]
+        pub enum Param {
+            $( $(#[doc = $doc])+ $name, )*
         }
 
-        /// The engine's defaults.
-        pub const DEFAULT: Params = Params { $( $name: $default, )* };
-
-        /// Every tunable's declaration, in declaration order.
+        /// Every tunable's declaration, in declaration order (the order of
+        /// [`Param`]).
         pub const SPECS: &[Spec] = &[
             $( Spec { name: stringify!($name), default: $default, min: $min, max: $max, step: $step, doc: concat!($($doc),+) }, )*
         ];
 
-        impl Params {
-            /// The value of the tunable `name`.
-            #[must_use]
-            pub fn get(&self, name: &str) -> Option<i32> {
-                match name {
-                    $( stringify!($name) => Some(self.$name), )*
-                    _ => None,
-                }
-            }
+        /// The engine's defaults.
+        pub const DEFAULT: Params = Params { values: [ $( $default, )* ] };
 
-            fn slot(&mut self, name: &str) -> Option<&mut i32> {
-                match name {
-                    $( stringify!($name) => Some(&mut self.$name), )*
-                    _ => None,
-                }
-            }
+        impl Param {
+            /// Every tunable, in declaration order.
+            pub const ALL: &'static [Param] = &[ $( Param::$name, )* ];
         }
     };
 }
 
 params! {
-    /// Trap control for one own piece next to a trap.
-    trap_1 = 12, 0..=80, step 4;
-    /// Trap control for two own pieces next to a trap.
-    trap_2 = 28, 0..=120, step 4;
-    /// Trap control for three own pieces next to a trap.
-    trap_3 = 36, 0..=160, step 4;
-    /// Trap control for four own pieces next to a trap.
-    trap_4 = 40, 0..=160, step 4;
-    /// Extra trap control when the strongest piece next to a trap is ours.
-    trap_strongest = 8, 0..=100, step 4;
-    /// Control of the opponent's home traps, in percent of our own.
-    trap_away_pct = 75, 0..=150, step 10;
+    /// Home trap control: one own piece next to the trap.
+    trap_1 = 12, -40..=80, step 4;
+    /// Home trap control: two own pieces next to the trap.
+    trap_2 = 28, -40..=120, step 4;
+    /// Home trap control: three own pieces next to the trap.
+    trap_3 = 36, -40..=160, step 4;
+    /// Home trap control: four own pieces next to the trap.
+    trap_4 = 40, -40..=160, step 4;
+    /// Home trap: the strongest piece next to it is ours.
+    trap_strongest = 8, -40..=100, step 4;
+    /// Opponent's home trap: one own piece next to it.
+    trap_away_1 = 9, -40..=80, step 4;
+    /// Opponent's home trap: two own pieces next to it.
+    trap_away_2 = 21, -40..=120, step 4;
+    /// Opponent's home trap: three own pieces next to it.
+    trap_away_3 = 27, -40..=160, step 4;
+    /// Opponent's home trap: four own pieces next to it.
+    trap_away_4 = 30, -40..=160, step 4;
+    /// Opponent's home trap: the strongest piece next to it is ours.
+    trap_away_strongest = 6, -40..=100, step 4;
+    /// Own elephant within two steps of an own home trap.
+    trap_elephant_home = 0, -100..=200, step 5;
+    /// Own elephant within two steps of an opponent's home trap.
+    trap_elephant_away = 0, -100..=200, step 5;
     /// Penalty for an own piece on a trap with at most one guard, in percent of its value.
-    weak_trap_pct = 3, 0..=100, step 5;
+    weak_trap_pct = 3, -50..=100, step 5;
     /// Elephant on the four centre squares; a quarter less per step away.
-    elephant_centre = 20, 0..=80, step 4;
+    elephant_centre = 20, -40..=120, step 4;
     /// An elephant that cannot step and has no enemy next to it it could push.
-    elephant_blocked = 154, 0..=500, step 20;
-    /// Rabbit advancement, in percent of the built-in table (by rank).
-    advance_pct = 162, 0..=300, step 15;
+    elephant_blocked = 154, -100..=500, step 20;
+    /// Per empty square the elephant reaches in one or two steps.
+    elephant_reach = 0, -10..=20, step 1;
+    /// Per rank a camel stands beyond the middle of the board.
+    camel_advance = 0, -100..=100, step 5;
+    /// Rabbit advancement against full enemy officers, in percent of the
+    /// built-in table (by rank); interpolated with `advance_bare_pct` by
+    /// the enemy officers left.
+    advance_pct = 162, -300..=400, step 15;
+    /// Rabbit advancement against no enemy officers, in percent of the
+    /// built-in table (by rank).
+    advance_bare_pct = 162, -300..=600, step 15;
     /// Rabbit with no enemy officer ahead on its file and the next ones, in
     /// percent of the built-in table (by rank).
-    open_lane_pct = 130, 0..=300, step 15;
+    open_lane_pct = 130, -200..=400, step 15;
+    /// Per rabbit on the central files c to f, ranks 3 to 6 from its side.
+    rabbit_centre = 0, -100..=100, step 4;
     /// Per empty square next to an unfrozen officer.
-    mobility = 0, 0..=12, step 1;
+    mobility = 0, -10..=12, step 1;
     /// Frozen piece: sixteenths of its value lost.
-    frozen_16ths = 1, 0..=8, step 1;
+    frozen_16ths = 1, -8..=16, step 1;
     /// Share in sixteenths of the best piece the side to move can capture with
     /// one push or pull (2 or more steps left).
-    threat_mover_16ths = 8, 0..=16, step 1;
+    threat_mover_16ths = 8, -8..=16, step 1;
     /// Share in sixteenths of the best piece the waiting side threatens, when
     /// the mover has 3 or 4 steps left to defend; two more per step fewer.
-    threat_waiting_16ths = 1, 0..=10, step 1;
+    threat_waiting_16ths = 1, -8..=16, step 1;
+    /// Share in sixteenths of the best piece the side to move can capture in
+    /// an estimated 3 steps (approach and push or pull), within its steps left.
+    danger_mover_3 = 0, -8..=16, step 1;
+    /// As `danger_mover_3`, for captures of an estimated 4 steps.
+    danger_mover_4 = 0, -8..=16, step 1;
+    /// Share in sixteenths of each piece of the side to move that the opponent
+    /// could capture in an estimated 2 steps on its next turn.
+    danger_own_2 = 0, -8..=16, step 1;
+    /// As `danger_own_2`, 3 steps.
+    danger_own_3 = 0, -8..=16, step 1;
+    /// As `danger_own_2`, 4 steps.
+    danger_own_4 = 0, -8..=16, step 1;
+    /// As `danger_own_2`, 5 or 6 steps.
+    danger_own_6 = 0, -8..=16, step 1;
+    /// Share in sixteenths of each piece of the waiting side that the side to
+    /// move could capture in an estimated 5 or 6 steps.
+    danger_foe_6 = 0, -8..=16, step 1;
+    /// The waiting side has a rabbit an estimated 4 or fewer free steps from goal.
+    goal_waiting_4 = 0, -200..=600, step 10;
+    /// The waiting side's best rabbit is 5 or 6 free steps from goal.
+    goal_waiting_6 = 0, -200..=600, step 10;
+    /// The waiting side's best rabbit is 7 or 8 free steps from goal.
+    goal_waiting_8 = 0, -200..=600, step 10;
+    /// The side to move has a rabbit an estimated 4 or fewer free steps from
+    /// goal (that the exact goal test found no way through).
+    goal_mover_4 = 0, -200..=600, step 10;
+    /// The side to move's best rabbit is 5 or 6 free steps from goal.
+    goal_mover_6 = 0, -200..=600, step 10;
+    /// The side to move's best rabbit is 7 or 8 free steps from goal.
+    goal_mover_8 = 0, -200..=600, step 10;
+    /// Bonus for being the side to move.
+    tempo = 0, -100..=100, step 5;
     /// A piece framed on a trap (every neighbour taken, a single own guard, no
     /// push to step off): percent of its value lost. Off by default: at 30
     /// (with hostages at 15) it scored -24 +/- 49 Elo in 200 games.
-    frame_pct = 0, 0..=100, step 5;
+    frame_pct = 0, -50..=100, step 5;
     /// A piece frozen next to an empty trap that at most one other own piece
     /// guards: percent of its value lost. Off by default (see `frame_pct`).
-    hostage_pct = 0, 0..=100, step 5;
+    hostage_pct = 0, -50..=100, step 5;
     /// Quiescence: 1 plays out push and pull captures at the horizon, 0 stands
     /// on the evaluation (whose threat terms then carry them alone).
     quiescence = 1, 0..=1, step 1;
     /// Half-width of the root's aspiration window, in centi-rabbits.
     aspiration = 40, 5..=300, step 10;
+}
+
+/// Number of tunables.
+pub const COUNT: usize = SPECS.len();
+
+/// The values of every tunable (see the module documentation), indexed by
+/// [`Param`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Params {
+    values: [i32; COUNT],
+}
+
+impl std::ops::Index<Param> for Params {
+    type Output = i32;
+
+    #[inline]
+    fn index(&self, p: Param) -> &i32 {
+        &self.values[p as usize]
+    }
+}
+
+impl Param {
+    /// The tunable's declaration.
+    #[must_use]
+    pub fn spec(self) -> &'static Spec {
+        &SPECS[self as usize]
+    }
+
+    /// The tunable called `name`.
+    #[must_use]
+    pub fn from_name(name: &str) -> Option<Param> {
+        SPECS.iter().position(|s| s.name == name).map(|i| Param::ALL[i])
+    }
 }
 
 impl Default for Params {
@@ -182,7 +263,7 @@ impl std::error::Error for ParamError {}
 /// The declaration of `name`.
 #[must_use]
 pub fn spec(name: &str) -> Option<&'static Spec> {
-    SPECS.iter().find(|s| s.name == name)
+    Param::from_name(name).map(Param::spec)
 }
 
 /// Text shown for untrusted input in messages: bounded and printable.
@@ -194,6 +275,26 @@ fn shown(text: &str) -> String {
 }
 
 impl Params {
+    /// The value of the tunable `name`.
+    #[must_use]
+    pub fn get(&self, name: &str) -> Option<i32> {
+        Param::from_name(name).map(|p| self[p])
+    }
+
+    /// The same set with `param` at `value` (not range-checked: for tests
+    /// and fitting, which clamp to the declared ranges themselves).
+    #[must_use]
+    pub fn with(mut self, param: Param, value: i32) -> Params {
+        self.values[param as usize] = value;
+        self
+    }
+
+    /// All values, in declaration order.
+    #[must_use]
+    pub fn values(&self) -> &[i32; COUNT] {
+        &self.values
+    }
+
     /// Sets `name` from the text `value`, checked against its declaration.
     pub fn set_text(&mut self, name: &str, value: &str) -> Result<(), ParamError> {
         let Some(spec) = spec(name) else {
@@ -219,8 +320,8 @@ impl Params {
                 max: spec.max,
             });
         }
-        if let Some(slot) = self.slot(name) {
-            *slot = value as i32;
+        if let Some(p) = Param::from_name(name) {
+            self.values[p as usize] = value as i32;
         }
         Ok(())
     }
@@ -314,7 +415,7 @@ mod tests {
         let cases = [
             ("mobility = 3\nnosuch = 1\n", "line 2: no parameter named 'nosuch'"),
             ("mobility = x", "line 1: parameter 'mobility': 'x' is not an integer"),
-            ("mobility = 99", "line 1: parameter 'mobility': 99 is outside 0..=12"),
+            ("mobility = 99", "line 1: parameter 'mobility': 99 is outside -10..=12"),
             ("mobility 3", "line 1: expected 'name = value', found 'mobility 3'"),
             ("mobility = 3\nmobility = 4", "line 2: 'mobility' is set twice"),
             (
@@ -326,7 +427,7 @@ mod tests {
             assert_eq!(Params::from_text(text).unwrap_err().to_string(), message, "{text}");
         }
         let mut p = DEFAULT;
-        assert!(p.set_text("mobility", "-1").is_err());
+        assert!(p.set_text("mobility", "-11").is_err());
         assert_eq!(p, DEFAULT, "a rejected value changes nothing");
     }
 

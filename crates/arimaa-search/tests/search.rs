@@ -140,17 +140,19 @@ fn evaluation_is_colour_symmetric_along_random_games() {
     let mut gen = TurnGen::new();
     let mut state = 0x2545_F491_4F6C_DD1D_u64;
     let mut checked = 0;
-    let binds_on = Params {
-        frame_pct: 30,
-        hostage_pct: 15,
-        ..Params::default()
-    };
+    // Every weight nonzero, so that the terms that are off by default count too.
+    let mut all_on = Params::default();
+    for (i, spec) in arimaa_search::params::SPECS.iter().enumerate() {
+        if all_on.values()[i] == 0 {
+            all_on = all_on.with(arimaa_search::Param::ALL[i], spec.step);
+        }
+    }
     for _ in 0..8 {
         let mut pos = standard_game().position().to_owned();
         for _ in 0..60 {
             // The mirror swaps colours and the side to move: same score for its mover.
-            // With the default weights and with the terms that are off by default on.
-            for p in [&Params::default(), &binds_on] {
+            // With the default weights and with every weight on.
+            for p in [&Params::default(), &all_on] {
                 assert_eq!(
                     evaluate(&pos, p),
                     evaluate(&pos.mirror(), p),

@@ -3,7 +3,8 @@
 //! terms and quiescence cover those) but tie down the losing side for many
 //! turns, which a few plies of search cannot value.
 
-use crate::params::Params;
+use super::{piece_value, Terms};
+use crate::params::Param;
 use arimaa_core::{Bitboard, Color, Kind, Position, Square};
 
 /// A piece of `color` framed on a trap: every neighbour occupied, exactly one
@@ -30,43 +31,43 @@ fn hostage(pos: &Position, color: Color, trap: Square, sq: Square, frozen: Bitbo
     frozen.has(sq) && !pos.occupied().has(trap) && (Bitboard::around(trap) & pos.color_bb(color)).count() <= 2
 }
 
-/// Value lost by `color` to frames and hostages, in centi-rabbits (a
-/// penalty, so positive): each bound piece costs its parameter's percentage
-/// of its value. `frozen` is `pos.frozen(color)`, already at hand in the
-/// caller.
-pub fn bind_penalty(pos: &Position, color: Color, frozen: Bitboard, p: &Params, value: impl Fn(Kind) -> i32) -> i32 {
+/// Value of `color`'s pieces in frames and held hostage, in centi-rabbits
+/// (as [`piece_value`]): `(framed, held)`. `frozen` is `pos.frozen(color)`,
+/// already at hand in the caller.
+fn bound_values(pos: &Position, color: Color, frozen: Bitboard) -> (i32, i32) {
     let own = pos.color_bb(color);
     let mut framed_value = 0;
     let mut held_value = 0;
     for trap in Bitboard::TRAPS {
         if framed(pos, color, trap) {
-            framed_value += value(pos.kind_at(trap).unwrap_or(Kind::Rabbit));
+            framed_value += piece_value(pos.kind_at(trap).unwrap_or(Kind::Rabbit));
         }
         for sq in Bitboard::around(trap) & own & frozen {
             if hostage(pos, color, trap, sq, frozen) {
-                held_value += value(pos.kind_at(sq).unwrap_or(Kind::Rabbit));
+                held_value += piece_value(pos.kind_at(sq).unwrap_or(Kind::Rabbit));
             }
         }
     }
-    (framed_value * p.frame_pct + held_value * p.hostage_pct) / 100
+    (framed_value, held_value)
+}
+
+/// The bind terms of `color`, added with `sign`: each bound piece costs its
+/// parameter's percentage of its value.
+pub(super) fn side<T: Terms>(pos: &Position, color: Color, frozen: Bitboard, sign: i32, acc: &mut T) {
+    // Frames need no frozen piece, hostages do.
+    let wanted = acc.wants(Param::frame_pct) || acc.wants(Param::hostage_pct);
+    if !wanted || (frozen.is_empty() && (pos.color_bb(color) & Bitboard::TRAPS).is_empty()) {
+        return;
+    }
+    let (framed, held) = bound_values(pos, color, frozen);
+    acc.add(Param::frame_pct, -sign * framed, 100);
+    acc.add(Param::hostage_pct, -sign * held, 100);
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::params::{Params, DEFAULT};
     use arimaa_core::notation::parse_position;
-
-    /// The defaults with both terms on (they are off by default).
-    const ON: Params = Params {
-        frame_pct: 30,
-        hostage_pct: 15,
-        ..DEFAULT
-    };
-
-    fn value(kind: Kind) -> i32 {
-        [100, 150, 200, 300, 500, 800][kind.index()]
-    }
 
     /// A board from eight rank strings, rank 8 first ('.' or ' ' empty).
     fn board(ranks: [&str; 8]) -> Position {
@@ -84,10 +85,7 @@ mod tests {
         let pos = board(ranks);
         let c3 = Square::parse("c3").unwrap();
         assert!(framed(&pos, Color::Gold, c3));
-        assert_eq!(
-            bind_penalty(&pos, Color::Gold, pos.frozen(Color::Gold), &ON, value),
-            200 * ON.frame_pct / 100
-        );
+        assert_eq!(bound_values(&pos, Color::Gold, pos.frozen(Color::Gold)), (200, 0));
         assert!(!framed(&pos, Color::Silver, c3), "the dog is gold's");
         // Take the horse off c2 and the dog can step: no frame.
         let mut open = pos;
@@ -133,10 +131,7 @@ mod tests {
         let pos = board(ranks);
         let frozen = pos.frozen(Color::Gold);
         assert!(frozen.has(Square::parse("f7").unwrap()));
-        assert_eq!(
-            bind_penalty(&pos, Color::Gold, frozen, &ON, value),
-            300 * ON.hostage_pct / 100
-        );
+        assert_eq!(bound_values(&pos, Color::Gold, frozen), (0, 300));
         // Two more gold guards around f6 hold the trap: no hostage.
         let mut held = pos;
         for s in ["e6", "f5"] {
@@ -145,19 +140,13 @@ mod tests {
                 Square::parse(s).unwrap(),
             );
         }
-        assert_eq!(
-            bind_penalty(&held, Color::Gold, held.frozen(Color::Gold), &ON, value),
-            0
-        );
+        assert_eq!(bound_values(&held, Color::Gold, held.frozen(Color::Gold)), (0, 0));
         // Something on the trap itself blocks the drag: no hostage.
         let mut blocked = pos;
         blocked.put(
             arimaa_core::Piece::new(Color::Silver, Kind::Dog),
             Square::parse("f6").unwrap(),
         );
-        assert_eq!(
-            bind_penalty(&blocked, Color::Gold, blocked.frozen(Color::Gold), &ON, value),
-            0
-        );
+        assert_eq!(bound_values(&blocked, Color::Gold, blocked.frozen(Color::Gold)), (0, 0));
     }
 }

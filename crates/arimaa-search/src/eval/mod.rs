@@ -1,0 +1,234 @@
+//! Static evaluation, in centi-rabbits from the side to move's point of view.
+//!
+//! One Arimaa concept a file: material (HarLog), trap control, placement
+//! (elephant, camel, rabbits), pieces in danger over the opponent's whole
+//! turn (`danger`), rabbits' free distance to goal (`rabbits`), frames and
+//! hostages (`binds`), and the exact two-step captures of `crate::threats`.
+//!
+//! Every term is a weight (a [`Param`]) times a feature of the position, so
+//! the same code, generic over [`Terms`], gives the score (weights applied)
+//! and the [`Trace`] that fitting needs (each weight's feature, summed over
+//! both sides). It is colour-symmetric by construction: every side term is
+//! computed per colour with the board seen from that colour's side.
+
+mod binds;
+mod danger;
+pub mod material;
+mod placement;
+mod rabbits;
+mod traps;
+
+pub use danger::capture_steps;
+pub use rabbits::goal_distance;
+
+use crate::params::{Param, Params, COUNT};
+use crate::threats::best_capture;
+use arimaa_core::{Bitboard, Color, Kind, Pending, Position};
+use material::Counts;
+
+/// Rough value of each kind, for the positional terms that predate the
+/// marginal HarLog values, indexed by `Kind::index()`.
+const PIECE_VALUE: [i32; 6] = [100, 150, 200, 300, 500, 800];
+
+/// `PIECE_VALUE` of `kind`: a rabbit counts as 100.
+fn piece_value(kind: Kind) -> i32 {
+    PIECE_VALUE[kind.index()]
+}
+
+/// Where the terms go: a score, or a trace of features.
+pub trait Terms {
+    /// Adds `value / div` times the weight of `param`.
+    fn add(&mut self, param: Param, value: i32, div: i32);
+    /// Adds an amount no weight scales (material, fixed shares).
+    fn fixed(&mut self, value: i32);
+    /// False when `param` cannot change the result (a zero weight), so its
+    /// feature need not be computed.
+    fn wants(&self, param: Param) -> bool;
+}
+
+/// The weighted sum: the evaluation the search uses.
+#[derive(Debug)]
+struct Score<'a> {
+    weights: &'a [i32; COUNT],
+    sum: i32,
+}
+
+impl Terms for Score<'_> {
+    #[inline]
+    fn add(&mut self, param: Param, value: i32, div: i32) {
+        self.sum += self.weights[param as usize] * value / div;
+    }
+
+    #[inline]
+    fn fixed(&mut self, value: i32) {
+        self.sum += value;
+    }
+
+    #[inline]
+    fn wants(&self, param: Param) -> bool {
+        self.weights[param as usize] != 0
+    }
+}
+
+/// Each weight's feature for one position (side to move's point of view):
+/// the evaluation is `fixed + Σ weight × feature`, up to integer rounding.
+#[derive(Clone, Debug)]
+pub struct Trace {
+    /// Feature of each [`Param`], by its index.
+    pub features: [f64; COUNT],
+    /// The part no weight scales.
+    pub fixed: f64,
+}
+
+impl Terms for Trace {
+    fn add(&mut self, param: Param, value: i32, div: i32) {
+        self.features[param as usize] += f64::from(value) / f64::from(div);
+    }
+
+    fn fixed(&mut self, value: i32) {
+        self.fixed += f64::from(value);
+    }
+
+    fn wants(&self, _: Param) -> bool {
+        true
+    }
+}
+
+impl Trace {
+    /// The evaluation this trace gives with `params`' weights (in floating
+    /// point: no per-term rounding).
+    #[must_use]
+    pub fn score(&self, params: &Params) -> f64 {
+        self.fixed
+            + self
+                .features
+                .iter()
+                .zip(params.values())
+                .map(|(f, &w)| f * f64::from(w))
+                .sum::<f64>()
+    }
+}
+
+/// The evaluation from the side to move's point of view, with the weights `p`.
+#[must_use]
+pub fn evaluate(pos: &Position, p: &Params) -> i32 {
+    let mut score = Score {
+        weights: p.values(),
+        sum: 0,
+    };
+    terms(pos, &mut score);
+    score.sum
+}
+
+/// Every weight's feature in `pos`, for fitting.
+#[must_use]
+pub fn trace(pos: &Position) -> Trace {
+    let mut t = Trace {
+        features: [0.0; COUNT],
+        fixed: 0.0,
+    };
+    terms(pos, &mut t);
+    t
+}
+
+/// What several terms of one position share, computed once.
+struct Shared {
+    counts: Counts,
+    frozen: [Bitboard; 2],
+}
+
+impl Shared {
+    fn frozen(&self, color: Color) -> Bitboard {
+        self.frozen[color.index()]
+    }
+}
+
+fn terms<T: Terms>(pos: &Position, acc: &mut T) {
+    let us = pos.side();
+    let them = us.opponent();
+    let steps = pos.steps_left();
+    let shared = Shared {
+        counts: Counts::of(pos),
+        frozen: [pos.frozen(Color::Gold), pos.frozen(Color::Silver)],
+    };
+    acc.fixed(shared.counts.balance(us));
+    acc.add(Param::tempo, 1, 1);
+    for (color, sign) in [(us, 1), (them, -1)] {
+        traps::side(pos, color, sign, acc);
+        placement::side(pos, color, &shared, sign, acc);
+        binds::side(pos, color, shared.frozen(color), sign, acc);
+    }
+    let loss = |c: Color| move |k: Kind| shared.counts.loss(c, k);
+    // The mover needs two steps for a push or pull, and none may be half done.
+    let mid_push = matches!(pos.pending(), Pending::Push { .. });
+    if steps >= 2 && !mid_push && acc.wants(Param::threat_mover_16ths) {
+        acc.add(Param::threat_mover_16ths, best_capture(pos, us, loss(them)), 16);
+    }
+    // The fewer steps the mover has left to defend, the more a threat weighs.
+    let waiting = best_capture(pos, them, loss(us));
+    acc.add(Param::threat_waiting_16ths, -waiting, 16);
+    acc.fixed(-waiting * [5, 3, 1, 0, 0][usize::from(steps).min(4)] / 16);
+    danger::terms(pos, &shared, acc);
+    rabbits::terms(pos, &shared, acc);
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use crate::params::{DEFAULT, SPECS};
+    use arimaa_core::parse_position;
+
+    /// A board from eight rank strings, rank 8 first ('.' or ' ' empty).
+    pub(crate) fn board(ranks: [&str; 8], side: char) -> Position {
+        let text: String = ranks.concat().replace('.', " ");
+        parse_position(&format!("{side} [{text}]")).expect("test board")
+    }
+
+    /// Every weight at a nonzero value, so that every term is computed.
+    pub(crate) fn all_on() -> Params {
+        let mut p = DEFAULT;
+        for (i, s) in SPECS.iter().enumerate() {
+            if p.values()[i] == 0 {
+                p = p.with(Param::ALL[i], if s.max > 0 { s.step.max(1) } else { s.min });
+            }
+        }
+        p
+    }
+
+    #[test]
+    fn standard_position_is_even_and_the_mirror_scores_the_same_for_its_mover() {
+        let p = Position::standard();
+        assert_eq!(evaluate(&p, &DEFAULT), DEFAULT[Param::tempo]);
+        let mut q = p;
+        q.clear_square(arimaa_core::Square::parse("d7").unwrap());
+        assert!(evaluate(&q, &DEFAULT) > 0, "gold is a camel up");
+        // Colours swapped and board flipped: the same score for the (swapped) side
+        // to move, so the negation from gold's fixed point of view.
+        let m = q.mirror();
+        assert_eq!(m.side(), Color::Silver);
+        assert_eq!(evaluate(&m, &DEFAULT), evaluate(&q, &DEFAULT));
+    }
+
+    #[test]
+    fn the_trace_gives_the_score_up_to_rounding_and_is_colour_symmetric() {
+        let params = all_on();
+        let pos = board(
+            [
+                "r.r.rr.r", "..d.hm.r", "..c.E...", "R...r...", "...eR.d.", ".H.cD...", "R..RMRR.", "..RC..RH",
+            ],
+            'g',
+        );
+        for pos in [pos, pos.mirror()] {
+            let t = trace(&pos);
+            let exact = t.score(&params);
+            let score = f64::from(evaluate(&pos, &params));
+            // Each term rounds towards zero once: at most one unit per weight.
+            assert!((exact - score).abs() <= COUNT as f64, "{exact} vs {score}");
+            let nonzero = t.features.iter().filter(|f| **f != 0.0).count();
+            assert!(nonzero >= 12, "a busy board lights many features: {nonzero}");
+        }
+        let (a, b) = (trace(&pos), trace(&pos.mirror()));
+        assert_eq!(a.features, b.features);
+        assert_eq!(a.fixed, b.fixed);
+    }
+}

@@ -1,0 +1,255 @@
+//! Iterative-deepening alpha-beta over steps.
+//!
+//! The root works on whole turns: every distinct legal turn (third repetitions
+//! left out) is a root move, so the move played is legal by construction and a
+//! goal this turn is found before any search. Below the root the tree is made
+//! of single steps; a side keeps moving until its fourth step or until it ends
+//! its turn early (allowed once the board has changed), and the score changes
+//! sign only where the turn passes. Depth counts steps after the root turn;
+//! iteration 0 is the static evaluation plus the exact test of whether the
+//! opponent can reach goal on its next turn, so after it no move that loses at
+//! once is ever chosen while another exists.
+
+mod order;
+mod pv;
+mod quiesce;
+mod root;
+mod tree;
+
+use crate::params::{Params, DEFAULT};
+use crate::tt::TransTable;
+use arimaa_core::rules::goal_or_elimination;
+use arimaa_core::{Color, Game, Move, Position, Step};
+use pv::PvItem;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+/// Score of a won game, less the ply count so that faster wins score higher.
+pub const WIN: i32 = 30_000;
+/// Scores beyond this are wins or losses.
+pub const WIN_BOUND: i32 = WIN - 1000;
+const INF: i32 = WIN + 1;
+const MAX_PLY: usize = 128;
+/// Entries of the horizon goal-test cache (a power of two).
+const GOAL_CACHE: usize = 1 << 16;
+
+/// Search limits. Times are measured from `start`; they live in atomics so that
+/// the protocol thread can move them (AEI `moveused`) while the search runs.
+#[derive(Debug)]
+pub struct Limits {
+    /// When the search (the `go`) started.
+    pub start: Instant,
+    /// Do not start a new iteration after this many milliseconds (`u64::MAX`: none).
+    pub soft_ms: AtomicU64,
+    /// Stop at this many milliseconds (`u64::MAX`: none).
+    pub hard_ms: AtomicU64,
+    /// Stop after this depth in steps (counting the root turn as 4).
+    pub depth: Option<u32>,
+}
+
+impl Limits {
+    /// Limits starting now.
+    #[must_use]
+    pub fn new(soft: Option<Duration>, hard: Option<Duration>, depth: Option<u32>) -> Limits {
+        let ms = |d: Option<Duration>| d.map_or(u64::MAX, |d| d.as_millis() as u64);
+        Limits {
+            start: Instant::now(),
+            soft_ms: AtomicU64::new(ms(soft)),
+            hard_ms: AtomicU64::new(ms(hard)),
+            depth,
+        }
+    }
+
+    fn elapsed_ms(&self) -> u64 {
+        self.start.elapsed().as_millis() as u64
+    }
+}
+
+/// One completed iteration, for `info` lines.
+#[derive(Clone, Debug)]
+pub struct Report {
+    /// Depth in steps, the root turn counted as 4.
+    pub depth: u32,
+    /// Score in centi-rabbits for the side to move.
+    pub score: i32,
+    /// Nodes searched so far.
+    pub nodes: u64,
+    /// Time since the search started.
+    pub elapsed: Duration,
+    /// Principal variation: turns, each with the side that plays it.
+    pub pv: Vec<(Color, String)>,
+}
+
+/// The search's answer.
+#[derive(Clone, Debug)]
+pub struct SearchResult {
+    /// The turn to play.
+    pub best: Move,
+    /// Its text, capture tokens included.
+    pub text: String,
+    /// Score for the side to move.
+    pub score: i32,
+    /// Deepest completed depth.
+    pub depth: u32,
+    /// Nodes searched.
+    pub nodes: u64,
+}
+
+/// A search over one game position.
+pub struct Searcher<'a> {
+    game: &'a Game,
+    limits: &'a Limits,
+    stop: &'a AtomicBool,
+    tt: &'a TransTable,
+    params: &'a Params,
+    /// 0 for the thread that decides; helpers (lazy SMP) vary their search.
+    helper: usize,
+    /// Nodes of all threads, added in batches; `flushed` of ours are in it.
+    total: Option<&'a AtomicU64>,
+    flushed: u64,
+    history: Vec<i32>,
+    /// Horizon goal tests, direct-mapped by state key (bit 0 holds the answer).
+    goal_cache: Vec<u64>,
+    nodes: u64,
+    aborted: bool,
+    pv: Vec<[PvItem; MAX_PLY]>,
+    pv_len: [usize; MAX_PLY],
+    killers: [[Option<Step>; 2]; MAX_PLY],
+}
+
+impl std::fmt::Debug for Searcher<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Searcher")
+            .field("nodes", &self.nodes)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<'a> Searcher<'a> {
+    /// A searcher for the game's current position.
+    #[must_use]
+    pub fn new(game: &'a Game, limits: &'a Limits, stop: &'a AtomicBool, tt: &'a TransTable) -> Searcher<'a> {
+        Searcher {
+            game,
+            limits,
+            stop,
+            tt,
+            params: &DEFAULT,
+            helper: 0,
+            total: None,
+            flushed: 0,
+            history: vec![0; 12 * 64],
+            goal_cache: vec![0; GOAL_CACHE],
+            nodes: 0,
+            aborted: false,
+            pv: vec![[PvItem::Pass; MAX_PLY]; MAX_PLY],
+            pv_len: [0; MAX_PLY],
+            killers: [[None; 2]; MAX_PLY],
+        }
+    }
+
+    /// Makes this a helper thread number `id` (lazy SMP): odd helpers start one
+    /// step deeper, even ones try the second root move first, so that the
+    /// threads fill the shared table with different parts of the tree.
+    #[must_use]
+    pub fn helper(mut self, id: usize) -> Self {
+        self.helper = id;
+        self
+    }
+
+    /// Uses the weights and constants `params` instead of the defaults.
+    #[must_use]
+    pub fn params(mut self, params: &'a Params) -> Self {
+        self.params = params;
+        self
+    }
+
+    /// Adds this thread's nodes to `total` as it goes (for node counts over all threads).
+    #[must_use]
+    pub fn counting(mut self, total: &'a AtomicU64) -> Self {
+        self.total = Some(total);
+        self
+    }
+
+    /// Nodes of all threads counted so far (this thread's alone without `counting`).
+    fn nodes_so_far(&self) -> u64 {
+        self.total
+            .map_or(self.nodes, |t| t.load(Ordering::Relaxed) + self.nodes - self.flushed)
+    }
+
+    fn flush_nodes(&mut self) {
+        if let Some(t) = self.total {
+            t.fetch_add(self.nodes - self.flushed, Ordering::Relaxed);
+            self.flushed = self.nodes;
+        }
+    }
+
+    /// True when told to stop or past the hard time limit.
+    fn past_hard_limit(&self) -> bool {
+        self.stop.load(Ordering::Relaxed) || self.limits.elapsed_ms() >= self.limits.hard_ms.load(Ordering::Relaxed)
+    }
+
+    /// The stop flag is read at every node (one relaxed load), the clock every
+    /// 16 nodes: a node with a goal test in a race can take a millisecond, and
+    /// 256 such nodes between two looks at the clock once made the engine
+    /// answer a quarter of a second late.
+    fn check_abort(&mut self) -> bool {
+        if self.stop.load(Ordering::Relaxed) {
+            self.aborted = true;
+        } else if self.nodes & 15 == 0 {
+            if self.nodes - self.flushed >= 4096 {
+                self.flush_nodes();
+            }
+            if self.limits.elapsed_ms() >= self.limits.hard_ms.load(Ordering::Relaxed) {
+                self.aborted = true;
+            }
+        }
+        self.aborted
+    }
+
+    fn is_repetition(&self, hash: u64) -> bool {
+        self.game.is_third_repetition(hash)
+    }
+}
+
+/// The table key of a search state: the state key, plus the turn's start
+/// board mid-turn, since whether the turn may end there depends on it.
+fn tt_key(pos: &Position) -> u64 {
+    if pos.at_turn_start() {
+        pos.state_key()
+    } else {
+        pos.state_key() ^ pos.turn_start_hash().rotate_left(29)
+    }
+}
+
+/// Win scores are stored relative to the node, not the root.
+fn score_to_tt(score: i32, ply: usize) -> i32 {
+    if score >= WIN_BOUND {
+        score + ply as i32
+    } else if score <= -WIN_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+fn score_from_tt(score: i32, ply: usize) -> i32 {
+    if score >= WIN_BOUND {
+        score - ply as i32
+    } else if score <= -WIN_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}
+
+fn m_is_decided(score: i32) -> bool {
+    score.abs() >= WIN_BOUND
+}
+
+/// Game-end score at a turn start (the previous side just moved), from the
+/// side to move's point of view, in the official order; `None` if the game goes on.
+fn terminal(pos: &Position, ply: usize) -> Option<i32> {
+    let win = WIN - ply as i32;
+    goal_or_elimination(pos).map(|o| if o.winner == pos.side() { win } else { -win })
+}

@@ -1,0 +1,172 @@
+//! The root: every distinct legal turn is a root move, checked for a win on
+//! the spot, ordered by its static score and searched by iterative deepening
+//! with an aspiration window on the first.
+
+use super::pv::{format_pv, PvItem};
+use super::{m_is_decided, terminal, Report, SearchResult, Searcher, INF, MAX_PLY, WIN, WIN_BOUND};
+use crate::eval::evaluate;
+use crate::params::Param;
+use arimaa_core::{Move, Position, TurnGen};
+use std::sync::atomic::Ordering;
+
+struct RootMove {
+    steps: Move,
+    score: i32,
+    pv: Vec<PvItem>,
+}
+
+/// The position after the root turn `steps`, replayed: the root list keeps
+/// only the steps, a few bytes per turn instead of a whole board.
+#[inline]
+pub(super) fn after(root: &Position, steps: Move) -> Position {
+    root.after_turn(&steps)
+}
+
+impl Searcher<'_> {
+    /// Runs iterative deepening until a limit or `stop`; `report` gets every
+    /// completed iteration. `None` only when the side to move has no legal turn.
+    pub fn run(&mut self, report: &mut dyn FnMut(&Report)) -> Option<SearchResult> {
+        self.tt.new_search();
+        let root = *self.game.position();
+        // The generator's tables (megabytes in a wide position) go before the search.
+        let mut moves: Vec<RootMove> = self
+            .game
+            .legal_turns(&mut TurnGen::new())
+            .into_iter()
+            .map(|t| RootMove {
+                steps: t.steps,
+                score: -INF,
+                pv: Vec::new(),
+            })
+            .collect();
+        if moves.is_empty() {
+            return None;
+        }
+        // Every root move is checked for a win on the spot (that needs no search)
+        // and scored for ordering. In a wide position that is 40,000 turns and
+        // tens of milliseconds, more than a 0.1 s move can spare on a busy machine:
+        // the clock is read every 256 turns, and past the hard limit the rest keep
+        // -INF, behind the scored ones.
+        for (i, m) in moves.iter_mut().enumerate() {
+            if i % 256 == 255 && self.past_hard_limit() {
+                break;
+            }
+            let after = after(&root, m.steps);
+            if self.wins_now(&after) {
+                let r = self.result(&root, m.steps, WIN - 1, 4);
+                report(&Report {
+                    depth: 4,
+                    score: r.score,
+                    nodes: 0,
+                    elapsed: self.limits.start.elapsed(),
+                    pv: vec![(root.side(), r.text.clone())],
+                });
+                return Some(r);
+            }
+            m.score = -evaluate(&after, self.params);
+        }
+        moves.sort_by_key(|m| -m.score);
+        if self.helper > 0 && self.helper.is_multiple_of(2) && moves.len() > 1 {
+            moves.swap(0, 1);
+        }
+        let mut best = 0;
+        let mut completed = 0;
+        let first = i32::from(self.helper % 2 == 1);
+        for extra in first..(MAX_PLY as i32 - 8) {
+            let depth = 4 + extra as u32;
+            let Some(best_now) = self.iterate(&mut moves, extra) else {
+                break;
+            };
+            best = best_now;
+            completed = depth;
+            let m = &moves[best];
+            report(&Report {
+                depth,
+                score: m.score,
+                nodes: self.nodes_so_far(),
+                elapsed: self.limits.start.elapsed(),
+                pv: format_pv(&root, m.steps, &m.pv),
+            });
+            // Bring the best move to the front for the next iteration.
+            let chosen = moves.remove(best);
+            moves.insert(0, chosen);
+            best = 0;
+            if m_is_decided(moves[0].score)
+                || self.limits.depth.is_some_and(|d| depth >= d)
+                || self.limits.elapsed_ms() >= self.limits.soft_ms.load(Ordering::Relaxed)
+                || self.stop.load(Ordering::Relaxed)
+            {
+                break;
+            }
+        }
+        self.flush_nodes();
+        let m = &moves[best];
+        Some(self.result(&root, m.steps, m.score, completed.max(4)))
+    }
+
+    fn result(&self, root: &Position, steps: Move, score: i32, depth: u32) -> SearchResult {
+        SearchResult {
+            best: steps,
+            text: arimaa_core::format_move(root, &steps),
+            score,
+            depth,
+            nodes: self.nodes_so_far(),
+        }
+    }
+
+    /// True when the turn that produced `after` ends the game in the mover's favour.
+    fn wins_now(&self, after: &Position) -> bool {
+        terminal(after, 0).is_some_and(|s| s < 0) || after.legal_step_list().is_empty()
+    }
+
+    /// One iteration over all root moves with `extra` steps after each. Returns
+    /// the index of the best, or `None` when aborted before anything useful.
+    ///
+    /// When iteration 0 (the safety check) is cut short, the best of the moves
+    /// it has checked is used: each of those is known to lose at once or not.
+    fn iterate(&mut self, moves: &mut [RootMove], extra: i32) -> Option<usize> {
+        let mut alpha = -INF;
+        let mut best = None;
+        let root = *self.game.position();
+        for (i, m) in moves.iter_mut().enumerate() {
+            let after = after(&root, m.steps);
+            let score = if i == 0 {
+                self.aspiration(&after, extra, m.score)
+            } else {
+                let s = -self.negamax(&after, extra, -alpha - 1, -alpha, 1);
+                if s > alpha && !self.aborted {
+                    -self.negamax(&after, extra, -INF, -alpha, 1)
+                } else {
+                    s
+                }
+            };
+            if self.aborted {
+                // Keep a move that beat the previous best in this iteration; in
+                // iteration 0 every checked move is known safe or not.
+                return best.filter(|&b| b != 0 || extra == 0);
+            }
+            m.score = score;
+            if score > alpha || i == 0 {
+                alpha = score;
+                best = Some(i);
+                m.pv = self.pv[1][1..self.pv_len[1]].to_vec();
+            }
+        }
+        best
+    }
+
+    /// The first root move, searched in a window around its previous score and
+    /// again in a full window if the score falls outside: most iterations
+    /// confirm the last one's score, and a narrow window proves it faster.
+    fn aspiration(&mut self, after: &Position, extra: i32, previous: i32) -> i32 {
+        if extra > 0 && previous.abs() < WIN_BOUND {
+            let width = self.params[Param::aspiration];
+            let (lo, hi) = (previous - width, previous + width);
+            let score = -self.negamax(after, extra, -hi, -lo, 1);
+            if self.aborted || (score > lo && score < hi) {
+                return score;
+            }
+        }
+        -self.negamax(after, extra, -INF, INF, 1)
+    }
+}

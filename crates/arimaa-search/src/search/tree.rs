@@ -1,0 +1,166 @@
+//! The step tree: negamax with principal-variation search over single steps
+//! (a push as one two-step unit), the transposition table, and the turn
+//! passing to the opponent after the fourth step or an early end of turn.
+
+use super::order::history_index;
+use super::pv::PvItem;
+use super::{score_from_tt, score_to_tt, terminal, tt_key, Searcher, INF, MAX_PLY, WIN};
+use crate::tt::Bound;
+use arimaa_core::{Pending, Position, StepList};
+
+impl Searcher<'_> {
+    pub(super) fn negamax(&mut self, pos: &Position, depth: i32, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        self.nodes += 1;
+        self.pv_len[ply] = ply;
+        if self.check_abort() {
+            return 0;
+        }
+        if pos.at_turn_start() {
+            if let Some(score) = terminal(pos, ply) {
+                return score;
+            }
+        }
+        if depth <= 0 || ply >= MAX_PLY - 4 {
+            return self.quiesce(pos, alpha, beta, ply);
+        }
+        let key = tt_key(pos);
+        let mut tt_step = None;
+        if let Some(e) = self.tt.probe(key) {
+            tt_step = e.step;
+            let score = score_from_tt(e.score, ply);
+            if e.depth >= depth {
+                let cut = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => score >= beta,
+                    Bound::Upper => score <= alpha,
+                };
+                if cut {
+                    return score;
+                }
+            }
+        }
+        let alpha_in = alpha;
+        let mut list = StepList::new();
+        pos.legal_steps(&mut list);
+        let ordered = self.order(pos, list, ply, tt_step);
+        let mut best = -INF;
+        let mut best_step = None;
+        let mut any = false;
+        if pos.can_end_turn() {
+            let mut child = *pos;
+            child.end_turn();
+            if !self.is_repetition(child.hash()) {
+                any = true;
+                let score = self.child(&child, true, depth, alpha, beta, ply);
+                if self.aborted {
+                    return 0;
+                }
+                if score > best {
+                    best = score;
+                    if score > alpha {
+                        alpha = score;
+                        self.set_pv(ply, PvItem::Pass);
+                    }
+                }
+                if alpha >= beta {
+                    self.tt.store(key, None, score_to_tt(best, ply), depth, Bound::Lower);
+                    return best;
+                }
+            }
+        }
+        'steps: for step in ordered {
+            let mut child = *pos;
+            child.make_step(step);
+            // A push is one 2-step unit: its completions are searched from
+            // here, two steps deeper, so no node inside the tree stands
+            // half-way through a push. With one step of depth left the half
+            // push goes to the horizon as before: completing it there too
+            // (a quiescence search behind every push) cost 39 % more
+            // instructions over `bench --depth 6`, and quiescence already
+            // plays capturing pushes and pulls as 2-step units.
+            let mut units = [(child, PvItem::Step(step)); 3];
+            let (mut count, mut cost) = (1, 1);
+            if depth >= 2 && matches!(child.pending(), Pending::Push { .. }) {
+                let mut completions = StepList::new();
+                child.legal_steps(&mut completions);
+                (count, cost) = (0, 2);
+                for &c in completions.as_slice().iter().take(units.len()) {
+                    let mut after = child;
+                    after.make_step(c);
+                    units[count] = (after, PvItem::Push(step, c));
+                    count += 1;
+                }
+            }
+            for (after, item) in &mut units[..count] {
+                let turn_passes = after.steps_left() == 0;
+                if turn_passes {
+                    if !after.can_end_turn() {
+                        continue;
+                    }
+                    after.end_turn();
+                    if self.is_repetition(after.hash()) {
+                        continue;
+                    }
+                }
+                // Principal-variation search: after the first move, prove with a
+                // null window that a move is no better, and search again only if not.
+                let mut score = -INF;
+                if any {
+                    score = self.child(after, turn_passes, depth - cost, alpha, alpha + 1, ply);
+                }
+                if !any || (score > alpha && score < beta && !self.aborted) {
+                    score = self.child(after, turn_passes, depth - cost, alpha, beta, ply);
+                }
+                if self.aborted {
+                    return 0;
+                }
+                any = true;
+                if score > best {
+                    best = score;
+                    best_step = Some(step);
+                    if score > alpha {
+                        alpha = score;
+                        self.set_pv(ply, *item);
+                        if alpha >= beta {
+                            self.add_killer(ply, step);
+                            self.history[history_index(step)] += depth * depth;
+                            break 'steps;
+                        }
+                    }
+                }
+            }
+        }
+        if !any {
+            // No way to finish a legal turn from here: at a turn start that is
+            // immobilization; mid-turn the path was a dead end.
+            return -(WIN - ply as i32);
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > alpha_in {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt.store(key, best_step, score_to_tt(best, ply), depth, bound);
+        best
+    }
+
+    /// Searches `child` within the window (`alpha`, `beta`) of the node at
+    /// `ply`, from that node's side: negated when the turn passed to the opponent.
+    pub(super) fn child(
+        &mut self,
+        child: &Position,
+        turn_passes: bool,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
+        if turn_passes {
+            -self.negamax(child, depth, -beta, -alpha, ply + 1)
+        } else {
+            self.negamax(child, depth, alpha, beta, ply + 1)
+        }
+    }
+}
