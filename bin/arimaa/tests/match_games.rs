@@ -2,10 +2,10 @@
 //! with a setup file, against pyrimaa's `simple_engine` (with an SPRT), and
 //! a match stopped by Ctrl-C.
 
-mod match_common;
+mod common;
 
 use arimaa_match::Termination;
-use match_common::{bin, ok_stdout, records, run_match, scratch, OPENING};
+use common::{bin, ok_stdout, records, run_match, scratch, OPENING};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
