@@ -10,15 +10,20 @@ Needs `pip install aei`.
 """
 import argparse
 import json
+import os
 import time
 
 from pyrimaa import aei
+
+# The repository's oracle data (tools/oracle/generate.py writes it).
+MOVEGEN = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "crates", "arimaa-core", "tests", "data",
+                       "movegen.jsonl")
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--binary", default="target/release/arimaa")
-    ap.add_argument("--fixtures", default="../shared/fixtures/movegen.jsonl")
+    ap.add_argument("--fixtures", default=MOVEGEN)
     ap.add_argument("--positions", type=int, default=20)
     ap.add_argument("--after", type=float, default=0.5, help="seconds between go and stop")
     args = ap.parse_args()

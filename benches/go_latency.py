@@ -12,14 +12,19 @@ would lose on time. No pyrimaa needed.
 """
 import argparse
 import json
+import os
 import subprocess
 import time
+
+# The repository's oracle data (tools/oracle/generate.py writes it).
+MOVEGEN = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "crates", "arimaa-core", "tests", "data",
+                       "movegen.jsonl")
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--binary", default="target/release/arimaa")
-    ap.add_argument("--fixtures", default="../shared/fixtures/movegen.jsonl")
+    ap.add_argument("--fixtures", default=MOVEGEN)
     ap.add_argument("--positions", type=int, default=20)
     ap.add_argument("--threads", type=int, default=1)
     ap.add_argument("--load", type=int, default=0, help="busy processes to run meanwhile")

@@ -3,6 +3,8 @@
 #
 # Usage: benches/perft_ab.sh [-n RUNS] [-f FILE] BINARY_A BINARY_B
 #
+# FILE holds one AEI position per line; by default, the 200 positions of the
+# repository's oracle data (crates/arimaa-core/tests/data/movegen.jsonl).
 # Runs `perft --file FILE --times` (best of 5 per position) RUNS times for each
 # binary, alternating A and B, keeps each position's best time over all runs
 # and prints the two sums and their ratio. Alternating and keeping the best
@@ -29,7 +31,7 @@ b=$2
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 if [ -z "$file" ]; then
-  fixtures="$(dirname "$0")/../../shared/fixtures/movegen.jsonl"
+  fixtures="$(dirname "$0")/../crates/arimaa-core/tests/data/movegen.jsonl"
   [ -r "$fixtures" ] || { echo "error: cannot read $fixtures (give -f FILE)" >&2; exit 1; }
   python3 -c 'import json,sys
 for l in open(sys.argv[1]):

@@ -16,6 +16,7 @@ arimaa calls over the run keeps one bad second from deciding the ratio.
 """
 import argparse
 import json
+import os
 import statistics
 import subprocess
 import sys
@@ -24,10 +25,14 @@ import time
 
 from pyrimaa import board
 
+# The repository's oracle data (tools/oracle/generate.py writes it).
+MOVEGEN = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "crates", "arimaa-core", "tests", "data",
+                       "movegen.jsonl")
+
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--fixtures", default="../shared/fixtures/movegen.jsonl")
+    ap.add_argument("--fixtures", default=MOVEGEN)
     ap.add_argument("--binary", default="target/release/arimaa")
     ap.add_argument("--limit", type=int, default=0, help="only the first N positions")
     ap.add_argument("--repeat", type=int, default=1, help="pyrimaa runs per position (best is kept)")

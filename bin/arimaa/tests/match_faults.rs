@@ -2,11 +2,11 @@
 //! for that engine with the right reason, in both colours, and the match
 //! finishes with a valid record.
 
-mod match_common;
+mod common;
 
 use arimaa_core::Color;
 use arimaa_match::Termination;
-use match_common::{bin, broken_engine, ok_stdout, python, records, run_match, scratch};
+use common::{bin, broken_engine, ok_stdout, python, records, run_match, scratch};
 
 /// Two games, colours swapped, of our engine at a small fixed depth against
 /// the broken engine in `mode`, with the `extra` arguments.

@@ -2,10 +2,10 @@
 //! with a setup file, against pyrimaa's `simple_engine` (with an SPRT), and
 //! a match stopped by Ctrl-C.
 
-mod match_common;
+mod common;
 
 use arimaa_match::Termination;
-use match_common::{bin, ok_stdout, records, run_match, scratch, OPENING};
+use common::{bin, ok_stdout, pyrimaa_python, records, run_match, scratch, OPENING};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -94,26 +94,9 @@ fn self_play_on_the_clock_with_a_setup_file() {
     }
 }
 
-/// Python with pyrimaa (`pip install aei`) from `ARIMAA_PYTHON`. Unset, the
-/// test is skipped with a message; set, it must work (CI sets it).
-fn pyrimaa_python() -> Option<String> {
-    let Ok(python) = std::env::var("ARIMAA_PYTHON") else {
-        eprintln!("skipped: set ARIMAA_PYTHON to a python with pyrimaa (pip install aei) to run this test");
-        return None;
-    };
-    let ok = Command::new(&python)
-        .args(["-c", "import pyrimaa.simple_engine"])
-        .status()
-        .is_ok_and(|s| s.success());
-    assert!(ok, "ARIMAA_PYTHON={python} cannot import pyrimaa.simple_engine");
-    Some(python)
-}
-
 #[test]
 fn beats_simple_engine_and_the_sprt_stops_the_match() {
-    let Some(python) = pyrimaa_python() else {
-        return;
-    };
+    let python = pyrimaa_python();
     let dir = scratch("simple");
     let record = dir.join("games.txt");
     let ours = format!("cmd={}", bin());

@@ -26,6 +26,12 @@ pub const POSITIONS: [&str; 10] = [
 
 /// Default bench depth in steps (the root turn counts 4).
 pub const DEFAULT_DEPTH: u32 = 7;
+/// The total node count of `arimaa bench` (default depth, one thread, default
+/// parameters): the search's signature, checked by a test of the binary.
+/// A change of search or evaluation behaviour changes it; then update it
+/// here, on purpose, in the commit that makes the change, whose message says
+/// `Bench: <N>`.
+pub const SIGNATURE: u64 = 11_980_923;
 /// Table size for the bench, in MB.
 pub const HASH_MB: usize = 16;
 

@@ -1,25 +1,83 @@
-//! The first search on the shared tactics suite: every goal taken, every
+//! The search on the tactics suite (`tests/data/tactics.jsonl`, written and
+//! proved with pyrimaa by `tools/oracle/generate.py`): every goal taken, every
 //! one-turn goal threat stopped, already at the shallowest depth (the root
 //! turn plus the exact goal test for the opponent).
 
 use arimaa_core::rules::goal_rank;
-use arimaa_core::{parse_position, Game, Kind, Piece, TurnGen};
+use arimaa_core::{parse_move, parse_position, Color, Game, Kind, Piece, Position, TurnGen};
 use arimaa_search::goal::can_goal;
 use arimaa_search::{Limits, Searcher, TransTable};
 use std::sync::atomic::AtomicBool;
 
-fn suite(kind: &str) -> Vec<(String, Game)> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/fixtures/tactics.jsonl");
+/// The suite's records of one kind.
+fn records(kind: &str) -> Vec<serde_json::Value> {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/tactics.jsonl");
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("cannot read {path}: {e}"));
     text.lines()
         .filter(|l| !l.trim().is_empty())
         .map(|l| serde_json::from_str::<serde_json::Value>(l).expect("JSON line"))
         .filter(|r| r["kind"] == kind)
-        .map(|r| {
-            let pos = parse_position(r["setposition"].as_str().unwrap().trim_start_matches("setposition ")).unwrap();
-            (r["id"].as_str().unwrap().to_string(), Game::from_position(pos))
-        })
         .collect()
+}
+
+fn position(r: &serde_json::Value) -> Position {
+    parse_position(r["setposition"].as_str().unwrap().trim_start_matches("setposition ")).unwrap()
+}
+
+fn suite(kind: &str) -> Vec<(String, Game)> {
+    records(kind)
+        .iter()
+        .map(|r| (r["id"].as_str().unwrap().to_string(), Game::from_position(position(r))))
+        .collect()
+}
+
+fn reaches_goal(after: &Position, side: Color) -> bool {
+    (after.bitboard(Piece::new(side, Kind::Rabbit)) & goal_rank(side)).any()
+}
+
+/// What pyrimaa proved when the suite was written holds for the rules core
+/// too: the same turn counts, and every example answer does what its kind asks.
+#[test]
+fn the_suites_proved_answers_hold_in_the_rules_core() {
+    let mut gen = TurnGen::new();
+    let mut examples = 0;
+    for kind in ["goal1", "defend", "capture"] {
+        for r in records(kind) {
+            let (id, pos, answer) = (&r["id"], position(&r), &r["answer"]);
+            let us = pos.side();
+            let turns = gen.turns(&pos);
+            assert_eq!(Some(turns.len() as u64), answer["total_moves"].as_u64(), "{id}");
+            let after_each: Vec<Position> = turns.iter().map(|t| t.result(&pos)).collect();
+            let count = |f: &dyn Fn(&Position) -> bool| Some(after_each.iter().filter(|a| f(a)).count() as u64);
+            let captures = |a: &Position| a.color_bb(us.opponent()).count() < pos.color_bb(us.opponent()).count();
+            match kind {
+                "goal1" => assert_eq!(count(&|a| reaches_goal(a, us)), answer["goal_moves"].as_u64(), "{id}"),
+                "capture" => assert_eq!(count(&captures), answer["capture_moves"].as_u64(), "{id}"),
+                _ => {}
+            }
+            for text in answer["examples"].as_array().expect("examples") {
+                let text = text.as_str().expect("a move");
+                let (_, mut after) = parse_move(&pos, text).unwrap_or_else(|e| panic!("{id}: {text}: {e}"));
+                after.end_turn();
+                examples += 1;
+                if kind == "goal1" {
+                    assert!(reaches_goal(&after, us), "{id}: {text}");
+                    continue;
+                }
+                assert!(!reaches_goal(&after, us.opponent()), "{id}: {text} loses at once");
+                assert!(
+                    after.bitboard(Piece::new(us, Kind::Rabbit)).any(),
+                    "{id}: {text} loses every rabbit"
+                );
+                assert!(kind != "capture" || captures(&after), "{id}: {text} captures nothing");
+                assert!(
+                    reaches_goal(&after, us) || !can_goal(&after),
+                    "{id}: {text} allows a goal"
+                );
+            }
+        }
+    }
+    assert!(examples >= 90, "{examples} examples");
 }
 
 fn best_at_depth(game: &Game, depth: u32) -> arimaa_core::Position {

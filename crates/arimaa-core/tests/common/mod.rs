@@ -5,20 +5,15 @@
 use arimaa_core::{parse_position, Position, TurnGen};
 use std::path::PathBuf;
 
-/// The shared fixtures folder (`../shared/fixtures` beside the checkout).
+/// The oracle data: pyrimaa's counts, written by `tools/oracle/generate.py`.
 pub fn fixtures_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/fixtures")
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data")
 }
 
 /// The oracle's movegen fixtures, parsed.
 pub fn movegen_fixtures() -> Vec<serde_json::Value> {
     let path = fixtures_dir().join("movegen.jsonl");
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| {
-        panic!(
-            "cannot read {}: {e} (shared/ must sit beside the checkout)",
-            path.display()
-        )
-    });
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
     text.lines()
         .filter(|l| !l.trim().is_empty())
         .map(|l| serde_json::from_str(l).expect("fixture line is JSON"))

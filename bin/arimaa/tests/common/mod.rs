@@ -1,7 +1,9 @@
-//! Helpers shared by the `arimaa match` end-to-end tests: run the binary,
-//! read the record file back, find Python.
+//! Helpers shared by the binary's end-to-end tests: run the binary, read
+//! match records back, find Python (and pyrimaa), talk AEI to the engine.
 
 #![allow(dead_code)] // each test file uses its own subset
+
+pub mod aei;
 
 use arimaa_match::record::{read_records, RecordedGame};
 use std::path::{Path, PathBuf};
@@ -17,9 +19,36 @@ pub fn broken_engine() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../crates/arimaa-match/tests/broken_engine.py")
 }
 
-/// The Python for the broken engine: `ARIMAA_PYTHON` if set, else `python3`.
+/// The repository's root folder.
+pub fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// The Python the tests run: `ARIMAA_PYTHON` if set, else `python3` on PATH.
+/// The broken engine needs only its standard library.
 pub fn python() -> String {
     std::env::var("ARIMAA_PYTHON").unwrap_or_else(|_| "python3".into())
+}
+
+const INSTALL_PYRIMAA: &str = "this test needs Python 3 with pyrimaa (PyPI package `aei`): \
+    python3 -m venv .venv && .venv/bin/pip install aei, then run the tests with \
+    ARIMAA_PYTHON=$PWD/.venv/bin/python (or `pip install aei` for the python3 on PATH)";
+
+/// [`python`], checked to import pyrimaa. Without it the test fails and says
+/// how to install it: a test that needs the oracle must not pass without it.
+pub fn pyrimaa_python() -> String {
+    let python = python();
+    let probe = Command::new(&python)
+        .args(["-c", "import pyrimaa.board, pyrimaa.aei, pyrimaa.simple_engine"])
+        .output();
+    match probe {
+        Ok(out) if out.status.success() => python,
+        Ok(out) => panic!(
+            "{python} cannot import pyrimaa ({}); {INSTALL_PYRIMAA}",
+            String::from_utf8_lossy(&out.stderr).trim()
+        ),
+        Err(e) => panic!("cannot run {python} ({e}); {INSTALL_PYRIMAA}"),
+    }
 }
 
 /// A fresh scratch directory for one test.

@@ -1,0 +1,159 @@
+#!/usr/bin/env python3
+"""Plays the tactics suite through AEI and scores the answers with pyrimaa.
+
+Usage: python3 tools/score_tactics.py [--engine CMD] [--movetime S | --depth N]
+                                      [--kinds goal1,defend,capture] [--per-kind N]
+                                      [--option NAME=VALUE ...] [--exhaustive] [--min-score KIND=N ...]
+
+The suite (crates/arimaa-search/tests/data/tactics.jsonl, written and proved
+by tools/oracle/generate.py) has three kinds of puzzle:
+
+  goal1    the side to move can reach goal: the move must do it;
+  defend   the opponent threatens a goal: the move must not lose at once and
+           must leave the opponent no turn that reaches goal;
+  capture  a capture is on: the move must not lose at once, must capture, and
+           must leave the opponent no goal (soft: a strong move may decline).
+
+For each position the engine gets `newgame`, `setposition`, the time (tcmove
+S with no reserve) or `depth N`, and `go`. The move must be legal by pyrimaa
+(strict notation, replayed step by step); "no goal for the opponent" comes
+from the oracle's goal search over pyrimaa's steps, confirmed with pyrimaa's
+full turn list when --exhaustive is given.
+
+Prints a line per position and a score per kind, e.g. `goal1 40/40`. Exit
+status 1 if a --min-score is not reached or the engine misbehaved, 0 else.
+"""
+import argparse
+import json
+import os
+import sys
+from collections import OrderedDict
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "oracle"))
+
+import arbiter  # noqa: E402
+from arbiter import IllegalMove  # noqa: E402
+from engine import Engine, EngineGone  # noqa: E402
+
+ROOT = os.path.dirname(HERE)
+SUITE = os.path.join(ROOT, "crates", "arimaa-search", "tests", "data", "tactics.jsonl")
+KINDS = ("goal1", "defend", "capture")
+
+
+def opponent_goals(res, exhaustive):
+    if arbiter.goal_witness(res) is not None:
+        return True
+    if exhaustive:
+        return any(arbiter.has_goal(r, res.color) for r in arbiter.turns(res))
+    return False
+
+
+def judge(rec, move, exhaustive):
+    """(passed, why) for the engine's move on a suite record."""
+    pos = arbiter.from_setposition(rec["setposition"])
+    mover = pos.color
+    try:
+        res = arbiter.check_move(pos, move)
+    except IllegalMove as exc:
+        return False, "illegal: %s" % exc
+    verdict = arbiter.outcome(res, mover)
+    if rec["kind"] == "goal1":
+        return (True, "goal") if arbiter.has_goal(res, mover) else (False, "no goal")
+    if verdict == "loss":
+        return False, "loses at once"
+    if rec["kind"] == "capture" and arbiter.pieces(res, mover ^ 1) >= arbiter.pieces(pos, mover ^ 1):
+        return False, "no capture"
+    if verdict == "win":
+        return True, "wins at once"
+    if opponent_goals(res, exhaustive):
+        return False, "the opponent can still reach goal"
+    return True, "stops every goal" if rec["kind"] == "defend" else "safe capture"
+
+
+def ask(eng, rec, args):
+    """The engine's move for one record, or None with the reason."""
+    eng.send("newgame")
+    eng.send(rec["setposition"])
+    if args.depth:
+        eng.option("depth", args.depth)
+        limit = 120
+    else:
+        eng.option("tcmove", args.movetime)
+        for name in ("tcreserve", "greserve", "sreserve"):
+            eng.option(name, 0)
+        limit = args.movetime * 3 + 5
+    move, took, before = eng.go(limit)
+    if move is None:
+        return None, took, "no bestmove within %.0f s" % limit
+    errors = [line for line in before if line.startswith("log Error")]
+    return move, took, ("engine said %s" % errors[0]) if errors else None
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--engine", default=os.path.join(ROOT, "target", "release", "arimaa"), help="engine command")
+    ap.add_argument("--suite", default=SUITE)
+    time_or_depth = ap.add_mutually_exclusive_group()
+    time_or_depth.add_argument("--movetime", type=float, default=2.0, help="tcmove in seconds (default 2)")
+    time_or_depth.add_argument("--depth", type=int, default=0, help="fixed depth in steps instead")
+    ap.add_argument("--kinds", default=",".join(KINDS))
+    ap.add_argument("--per-kind", type=int, default=0, help="only the first N puzzles of each kind")
+    ap.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="setoption after the handshake")
+    ap.add_argument("--exhaustive", action="store_true", help="confirm 'no goal' with pyrimaa's full turn list")
+    ap.add_argument("--min-score", action="append", default=[], metavar="KIND=N", help="fail below N passes of KIND")
+    args = ap.parse_args(argv)
+    kinds = [k for k in args.kinds.split(",") if k]
+    if set(kinds) - set(KINDS):
+        ap.error("--kinds takes %s" % ", ".join(KINDS))
+    minimum = {}
+    for m in args.min_score:
+        kind, _, n = m.partition("=")
+        if kind not in KINDS or not n.isdigit():
+            ap.error("--min-score wants KIND=N, got %r" % m)
+        minimum[kind] = int(n)
+    with open(args.suite) as f:
+        recs = [json.loads(line) for line in f if line.strip()]
+    chosen = []
+    for kind in kinds:
+        of_kind = [r for r in recs if r["kind"] == kind]
+        chosen += of_kind[: args.per_kind] if args.per_kind else of_kind
+    if not chosen:
+        sys.exit("no puzzles of kinds %s in %s" % (kinds, args.suite))
+
+    score = OrderedDict((k, [0, 0]) for k in kinds)
+    broken = 0
+    eng = Engine(args.engine)
+    try:
+        if eng.handshake()[1] is None:
+            sys.exit("the engine did not answer aei")
+        for opt in args.option:
+            name, _, value = opt.partition("=")
+            eng.option(name, value)
+        for rec in chosen:
+            move, took, trouble = ask(eng, rec, args)
+            if move is None:
+                passed, why = False, trouble
+            else:
+                passed, why = judge(rec, move, args.exhaustive)
+            broken += trouble is not None or why.startswith("illegal")
+            score[rec["kind"]][0] += passed
+            score[rec["kind"]][1] += 1
+            print("%s %-11s %-7s %-28s %s (%.2f s)" % ("ok  " if passed else "MISS", rec["id"], rec["kind"],
+                                                        move or "-", why, took), flush=True)
+        eng.quit()
+    except EngineGone as exc:
+        sys.exit("the engine went away: %s" % exc)
+    finally:
+        eng.kill()
+    how = ("depth %d" % args.depth) if args.depth else ("movetime %g s" % args.movetime)
+    print("score at %s: %s" % (how, ", ".join("%s %d/%d" % (k, p, n) for k, (p, n) in score.items())))
+    short = [k for k, n in minimum.items() if score.get(k, [0, 0])[0] < n]
+    if short or broken:
+        print("below the minimum: %s; engine faults: %d" % (", ".join(short) or "none", broken))
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
