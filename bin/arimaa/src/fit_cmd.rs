@@ -314,7 +314,10 @@ mod tests {
         // Every evaluation weight is in a group; the search constants are not.
         for s in SPECS {
             let p = Param::from_name(s.name).unwrap();
-            let search = matches!(s.name, "quiescence" | "aspiration");
+            let search = matches!(
+                s.name,
+                "quiescence" | "aspiration" | "lmr" | "root_reduce" | "null_move" | "futility"
+            );
             assert_eq!(seen.contains(&p), !search, "{}", s.name);
         }
     }

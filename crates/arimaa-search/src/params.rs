@@ -156,6 +156,18 @@ params! {
     quiescence = 1, 0..=1, step 1;
     /// Half-width of the root's aspiration window, in centi-rabbits.
     aspiration = 40, 5..=300, step 10;
+    /// Late-move reductions in the step tree: quiet steps after this many
+    /// units are searched shallower (0 = off).
+    lmr = 0, 0..=40, step 1;
+    /// Root turns ranked late by the previous iteration are searched
+    /// shallower (1 = on).
+    root_reduce = 0, 0..=1, step 1;
+    /// Null move at turn starts: the reduction beyond the turn given up, in
+    /// steps (0 = off).
+    null_move = 0, 0..=4, step 1;
+    /// Futility margin per step at the last two steps before the horizon, in
+    /// centi-rabbits (0 = off).
+    futility = 0, 0..=500, step 10;
 }
 
 /// Number of tunables.

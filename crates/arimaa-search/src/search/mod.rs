@@ -11,6 +11,7 @@
 //! once is ever chosen while another exists.
 
 mod order;
+mod prune;
 mod pv;
 mod quiesce;
 mod root;

@@ -2,6 +2,7 @@
 //! the spot, ordered by its static score and searched by iterative deepening
 //! with an aspiration window on the first.
 
+use super::prune::root_reduction;
 use super::pv::{format_pv, PvItem};
 use super::{m_is_decided, terminal, Report, SearchResult, Searcher, INF, MAX_PLY, WIN, WIN_BOUND};
 use crate::eval::evaluate;
@@ -87,9 +88,14 @@ impl Searcher<'_> {
                 elapsed: self.limits.start.elapsed(),
                 pv: format_pv(&root, m.steps, &m.pv),
             });
-            // Bring the best move to the front for the next iteration.
+            // Bring the best move to the front for the next iteration; with
+            // root reductions the rest are ranked by this iteration's scores
+            // (upper bounds from the null windows: the tighter, the likelier).
             let chosen = moves.remove(best);
             moves.insert(0, chosen);
+            if self.params[Param::root_reduce] != 0 {
+                moves[1..].sort_by_key(|m| -m.score);
+            }
             best = 0;
             if m_is_decided(moves[0].score)
                 || self.limits.depth.is_some_and(|d| depth >= d)
@@ -128,12 +134,19 @@ impl Searcher<'_> {
         let mut alpha = -INF;
         let mut best = None;
         let root = *self.game.position();
+        let count = moves.len();
         for (i, m) in moves.iter_mut().enumerate() {
             let after = after(&root, m.steps);
             let score = if i == 0 {
                 self.aspiration(&after, extra, m.score)
             } else {
-                let s = -self.negamax(&after, extra, -alpha - 1, -alpha, 1);
+                // Late turns first shallower (see `prune`), then at full
+                // depth if they beat the best so far.
+                let r = root_reduction(self.params, i, count, extra);
+                let mut s = -self.negamax(&after, extra - r, -alpha - 1, -alpha, 1);
+                if r > 0 && s > alpha && !self.aborted {
+                    s = -self.negamax(&after, extra, -alpha - 1, -alpha, 1);
+                }
                 if s > alpha && !self.aborted {
                     -self.negamax(&after, extra, -INF, -alpha, 1)
                 } else {

@@ -3,8 +3,9 @@
 //! passing to the opponent after the fourth step or an early end of turn.
 
 use super::order::history_index;
+use super::prune::{futility_margin, late_reduction, null_depth};
 use super::pv::PvItem;
-use super::{score_from_tt, score_to_tt, terminal, tt_key, Searcher, INF, MAX_PLY, WIN};
+use super::{score_from_tt, score_to_tt, terminal, tt_key, Searcher, INF, MAX_PLY, WIN, WIN_BOUND};
 use crate::tt::Bound;
 use arimaa_core::{Pending, Position, StepList};
 
@@ -39,6 +40,37 @@ impl Searcher<'_> {
                 }
             }
         }
+        // Futility at the frontier: a node two steps or less from the
+        // horizon that is far below alpha plays only the captures and goals
+        // of quiescence; far above beta it stands.
+        if beta - alpha == 1 && alpha.abs() < WIN_BOUND && !matches!(pos.pending(), Pending::Push { .. }) {
+            if let Some(margin) = futility_margin(self.params, depth) {
+                let stand = self.horizon(pos, ply);
+                if stand + margin <= alpha {
+                    return self.quiesce(pos, alpha, beta, ply);
+                }
+                if stand - margin >= beta && stand < WIN_BOUND {
+                    return stand;
+                }
+            }
+        }
+        // Null move: a side already above beta gives up its turn; if the
+        // opponent moving twice cannot bring it below, cut.
+        if pos.at_turn_start() && beta - alpha == 1 && beta.abs() < WIN_BOUND && ply > 0 {
+            if let Some(reduced) = null_depth(self.params, depth) {
+                if self.horizon(pos, ply) >= beta {
+                    let mut passed = *pos;
+                    passed.end_turn();
+                    let score = -self.negamax(&passed, reduced, -beta, -beta + 1, ply + 1);
+                    if self.aborted {
+                        return 0;
+                    }
+                    if score >= beta {
+                        return score.min(WIN_BOUND - 1);
+                    }
+                }
+            }
+        }
         let alpha_in = alpha;
         let mut list = StepList::new();
         pos.legal_steps(&mut list);
@@ -46,6 +78,7 @@ impl Searcher<'_> {
         let mut best = -INF;
         let mut best_step = None;
         let mut any = false;
+        let mut searched = 0u32;
         if pos.can_end_turn() {
             let mut child = *pos;
             child.end_turn();
@@ -68,7 +101,7 @@ impl Searcher<'_> {
                 }
             }
         }
-        'steps: for step in ordered {
+        'steps: for (step, class) in ordered {
             let mut child = *pos;
             child.make_step(step);
             // A push is one 2-step unit: its completions are searched from
@@ -104,9 +137,15 @@ impl Searcher<'_> {
                 }
                 // Principal-variation search: after the first move, prove with a
                 // null window that a move is no better, and search again only if not.
+                // A late quiet unit is first tried shallower (see `prune`).
                 let mut score = -INF;
                 if any {
-                    score = self.child(after, turn_passes, depth - cost, alpha, alpha + 1, ply);
+                    let to_turn = if turn_passes { 0 } else { i32::from(after.steps_left()) };
+                    let r = late_reduction(self.params, class, depth, cost, searched, to_turn);
+                    score = self.child(after, turn_passes, depth - cost - r, alpha, alpha + 1, ply);
+                    if r > 0 && score > alpha && !self.aborted {
+                        score = self.child(after, turn_passes, depth - cost, alpha, alpha + 1, ply);
+                    }
                 }
                 if !any || (score > alpha && score < beta && !self.aborted) {
                     score = self.child(after, turn_passes, depth - cost, alpha, beta, ply);
@@ -115,6 +154,7 @@ impl Searcher<'_> {
                     return 0;
                 }
                 any = true;
+                searched += 1;
                 if score > best {
                     best = score;
                     best_step = Some(step);
