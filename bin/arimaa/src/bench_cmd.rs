@@ -27,6 +27,14 @@ pub fn run(args: &BenchArgs, params: &Params) -> ExitCode {
     });
     let nodes: u64 = lines.iter().map(|l| l.nodes).sum();
     let secs: f64 = lines.iter().map(|l| l.elapsed.as_secs_f64()).sum();
+    let (cuts, first) = lines
+        .iter()
+        .fold((0, 0), |(c, f), l| (c + l.cuts.total, f + l.cuts.first));
+    // Before the signature line, which stays last for scripts and the test.
+    say!(
+        "first-move cut-offs {:.1} % of {cuts}",
+        100.0 * first as f64 / cuts.max(1) as f64
+    );
     say!("{nodes} nodes {} nps", (nodes as f64 / secs.max(1e-9)) as u64);
     ExitCode::SUCCESS
 }

@@ -47,6 +47,11 @@ pub struct FitArgs {
     /// group is worth on the held-out games.
     #[arg(long)]
     ablate: bool,
+    /// Also cross-validate: fit once per fold of the --holdout split (each
+    /// fold held out in turn) and print the mean held-out losses, steadier
+    /// than one split's.
+    #[arg(long)]
+    cross: bool,
 }
 
 #[derive(Args, Debug)]
@@ -97,6 +102,7 @@ fn groups() -> Vec<(&'static str, Vec<Param>)> {
         ("elephant", named(&["elephant_"])),
         ("rabbits", named(&["advance", "open_lane", "rabbit_"])),
         ("camel", named(&["camel_"])),
+        ("placement", named(&["cat_", "dog_", "horse_", "dominated"])),
         ("mobility, frozen", named(&["mobility", "frozen"])),
         ("two-step threats", named(&["threat_"])),
         ("danger", named(&["danger_"])),
@@ -262,11 +268,46 @@ fn fit_inner(args: &FitArgs, start: &Params) -> Result<(), String> {
             );
         }
     }
+    if args.cross {
+        cross_validate(args, &games, start, &config)?;
+    }
     if let Some(out) = &args.out {
         std::fs::write(out, fitted.params.to_text()).map_err(|e| format!("cannot write {}: {e}", out.display()))?;
         say!("\nwrote {}", out.display());
     }
     say!("{:.1} s", t0.elapsed().as_secs_f64());
+    Ok(())
+}
+
+/// Mean held-out losses over every fold of the split, start and fitted.
+fn cross_validate(args: &FitArgs, games: &[GameRecord], start: &Params, config: &FitConfig) -> Result<(), String> {
+    let folds = args.data.holdout as usize;
+    let mut sums = [0.0; 4];
+    let mut evals = 0;
+    for offset in 0..folds {
+        let (train_games, held_games) = split(games.len(), folds, offset);
+        let train = Dataset::new(&samples(games, &train_games)?);
+        let held = Dataset::new(&samples(games, &held_games)?);
+        let fitted = fit(&train, start, config);
+        let (a, b) = (measure(&train, &held, start), measure(&train, &held, &fitted.params));
+        sums[0] += a.held;
+        sums[1] += b.held;
+        if let (Some(x), Some(y)) = (a.held_eval, b.held_eval) {
+            sums[2] += x;
+            sums[3] += y;
+            evals += 1;
+        }
+    }
+    let n = folds as f64;
+    say!("\ncross-validated over {folds} folds, mean held-out log-loss: result, eval");
+    for (name, r, e) in [("start", sums[0], sums[2]), ("fitted", sums[1], sums[3])] {
+        let eval = if evals == folds {
+            format!("{:.4}", e / n)
+        } else {
+            "-".to_string()
+        };
+        say!("  {name:<20} {:.4}  {eval}", r / n);
+    }
     Ok(())
 }
 

@@ -31,7 +31,7 @@ pub const DEFAULT_DEPTH: u32 = 7;
 /// A change of search or evaluation behaviour changes it; then update it
 /// here, on purpose, in the commit that makes the change, whose message says
 /// `Bench: <N>`.
-pub const SIGNATURE: u64 = 12_438_209;
+pub const SIGNATURE: u64 = 9_665_694;
 /// Table size for the bench, in MB.
 pub const HASH_MB: usize = 16;
 
@@ -48,6 +48,8 @@ pub struct BenchLine {
     pub score: i32,
     /// Time taken.
     pub elapsed: Duration,
+    /// Cut-offs of the deciding thread.
+    pub cuts: crate::search::Cuts,
 }
 
 /// Searches every bench position to `depth` with `threads` threads and the
@@ -77,6 +79,7 @@ pub fn run(depth: u32, threads: usize, params: &Params, mut each: impl FnMut(&Be
             best: result.as_ref().map_or_else(|| "-".to_string(), |r| r.text.clone()),
             score: result.as_ref().map_or(0, |r| r.score),
             elapsed: start.elapsed(),
+            cuts: result.as_ref().map_or_else(Default::default, |r| r.cuts),
         };
         each(&line);
         out.push(line);

@@ -4,7 +4,8 @@
 //! A depth-first search over legal steps, pruned by a sound bound: an own
 //! rabbit moves only by its own steps, one square each, so a rabbit `d` ranks
 //! from goal needs `d` of the remaining steps. When no step is spare, only the
-//! north steps of rabbits exactly that far can be part of a goal.
+//! north steps of rabbits exactly that far can be part of a goal. When one
+//! step is spare, it must touch the rabbit's way directly (see [`near_way`]).
 
 use arimaa_core::keytable::KeyTable;
 use arimaa_core::rules::goal_rank;
@@ -95,6 +96,35 @@ fn path_within(pos: &Position, us: Color, left: u8) -> bool {
     false
 }
 
+/// The squares a step must start or end on to help a rabbit of `us` reach
+/// goal within `left` steps, when exactly
+/// one step is spare (`left` is one more than the nearest rabbit's rank
+/// distance).
+///
+/// With one spare step the rabbit makes all its forward steps and at most one
+/// sideways step, so its way lies in its own file and the two beside it,
+/// from its rank to the goal rank. The spare step cannot be part of a push or
+/// pull (two steps), so it is one step of an own piece, and it helps only by
+/// emptying a square of the way (it starts there, or next to a trap on the
+/// way whose lone own piece it leaves to be captured), by unfreezing the
+/// rabbit or guarding a trap on the way (it ends next to the way), or by
+/// being the rabbit's own sideways step. A pull begun earlier may be
+/// finished by the enemy piece, which then leaves a square of the way.
+/// Every such step starts or ends within one square of the way.
+fn near_way(pos: &Position, us: Color, left: u8) -> Bitboard {
+    // The nearest rabbits have the spare step; those `left` ranks away have
+    // none and may only step forward, on their own file.
+    let rabbits = pos.bitboard(Piece::new(us, Kind::Rabbit)) & goal_reach(us, left);
+    let forward = north(us);
+    let mut way = Bitboard::EMPTY;
+    let mut front = rabbits | rabbits.shift(Direction::East) | rabbits.shift(Direction::West);
+    while front.any() {
+        way |= front;
+        front = front.shift(forward);
+    }
+    way | way.neighbors()
+}
+
 fn search(pos: &Position, path: &mut Vec<Step>, seen: &mut KeyTable) -> bool {
     let us = pos.side();
     let left = pos.steps_left();
@@ -107,12 +137,22 @@ fn search(pos: &Position, path: &mut Vec<Step>, seen: &mut KeyTable) -> bool {
     let mut list = StepList::new();
     pos.legal_steps(&mut list);
     let tight = distance == left;
+    // A rabbit already on goal (mid-turn) needs no help: any step that keeps
+    // it there wins, so the filter applies only to rabbits still on their way.
+    let near = if distance >= 1 && distance + 1 == left && !matches!(pos.pending(), Pending::Push { .. }) {
+        near_way(pos, us, left)
+    } else {
+        Bitboard::FULL
+    };
     let goal = goal_rank(us);
     let own_rabbit = Piece::new(us, Kind::Rabbit);
     for &step in list.as_slice() {
         let piece = step.piece();
         let is_own_rabbit = piece.color == us && piece.kind == Kind::Rabbit;
         if tight && !(is_own_rabbit && step.dir() == north(us)) {
+            continue;
+        }
+        if !(near.has(step.from()) || near.has(step.to())) {
             continue;
         }
         let mut child = *pos;
@@ -163,6 +203,49 @@ mod tests {
         let p = board('s', "rd6 Ee8 Rh1");
         assert!(!can_goal(&p), "five ranks away");
         assert_eq!(can_goal(&board('s', "rd4 Ee8 Rh1")), brute(&board('s', "rd4 Ee8 Rh1")));
+    }
+
+    #[test]
+    fn agrees_with_every_turn_mid_turn_too_along_random_games() {
+        // Random games run long enough for rabbits to come near goal; the test
+        // is made at turn starts and after one, two and three random steps.
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = move |n: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % n as u64) as usize
+        };
+        let mut gen = TurnGen::new();
+        let (mut checked, mut goals) = (0, 0);
+        for _ in 0..40 {
+            let mut pos = Position::standard();
+            for _ in 0..80 {
+                let turns = gen.turns(&pos);
+                if turns.is_empty() || arimaa_core::rules::goal_or_elimination(&pos).is_some() {
+                    break;
+                }
+                let mut mid = pos;
+                for _ in 0..next(4) {
+                    let steps = mid.legal_step_list();
+                    if steps.is_empty() || mid.steps_left() <= 1 {
+                        break;
+                    }
+                    mid.make_step(steps.as_slice()[next(steps.len())]);
+                }
+                for p in [pos, mid] {
+                    if matches!(p.pending(), Pending::Push { .. }) {
+                        continue;
+                    }
+                    let truth = brute(&p);
+                    assert_eq!(can_goal(&p), truth, "{}", arimaa_core::position_to_aei(&p));
+                    checked += 1;
+                    goals += usize::from(truth);
+                }
+                pos = turns[next(turns.len())].result(&pos);
+            }
+        }
+        assert!(checked > 2000 && goals > 50, "{checked} positions, {goals} goals");
     }
 
     #[test]

@@ -57,100 +57,157 @@ macro_rules! params {
 
 params! {
     /// Home trap control: one own piece next to the trap.
-    trap_1 = 12, -40..=80, step 4;
+    trap_1 = 14, -40..=80, step 4;
     /// Home trap control: two own pieces next to the trap.
-    trap_2 = 28, -40..=120, step 4;
+    trap_2 = 29, -40..=120, step 4;
     /// Home trap control: three own pieces next to the trap.
-    trap_3 = 36, -40..=160, step 4;
+    trap_3 = 37, -40..=160, step 4;
     /// Home trap control: four own pieces next to the trap.
-    trap_4 = 40, -40..=160, step 4;
+    trap_4 = 41, -40..=160, step 4;
     /// Home trap: the strongest piece next to it is ours.
-    trap_strongest = 8, -40..=100, step 4;
+    trap_strongest = 2, -40..=100, step 4;
     /// Opponent's home trap: one own piece next to it.
-    trap_away_1 = 9, -40..=80, step 4;
+    trap_away_1 = -1, -40..=80, step 4;
     /// Opponent's home trap: two own pieces next to it.
-    trap_away_2 = 21, -40..=120, step 4;
+    trap_away_2 = 22, -40..=120, step 4;
     /// Opponent's home trap: three own pieces next to it.
-    trap_away_3 = 27, -40..=160, step 4;
+    trap_away_3 = 32, -40..=160, step 4;
     /// Opponent's home trap: four own pieces next to it.
     trap_away_4 = 30, -40..=160, step 4;
     /// Opponent's home trap: the strongest piece next to it is ours.
-    trap_away_strongest = 6, -40..=100, step 4;
+    trap_away_strongest = 4, -40..=100, step 4;
+    /// Home trap where the opponent's pieces within two steps outweigh ours
+    /// (by strength and nearness): per unit of the shortfall.
+    trap_net_home = 0, -50..=50, step 1;
+    /// Opponent's home trap where our pieces within two steps outweigh its
+    /// own: per unit of the excess.
+    trap_net_away = 0, -50..=50, step 1;
     /// Own elephant within two steps of an own home trap.
-    trap_elephant_home = 0, -100..=200, step 5;
+    trap_elephant_home = -13, -100..=200, step 5;
     /// Own elephant within two steps of an opponent's home trap.
-    trap_elephant_away = 0, -100..=200, step 5;
+    trap_elephant_away = -10, -100..=200, step 5;
     /// Penalty for an own piece on a trap with at most one guard, in percent of its value.
-    weak_trap_pct = 3, -50..=100, step 5;
+    weak_trap_pct = 4, -50..=100, step 5;
     /// Elephant on the four centre squares; a quarter less per step away.
-    elephant_centre = 20, -40..=120, step 4;
+    elephant_centre = 17, -40..=120, step 4;
     /// An elephant that cannot step and has no enemy next to it it could push.
-    elephant_blocked = 154, -100..=500, step 20;
+    elephant_blocked = 81, -100..=500, step 20;
     /// Per empty square the elephant reaches in one or two steps.
-    elephant_reach = 0, -10..=20, step 1;
+    elephant_reach = -1, -10..=20, step 1;
     /// Per rank a camel stands beyond the middle of the board.
-    camel_advance = 0, -100..=100, step 5;
+    camel_advance = -13, -100..=100, step 5;
+    /// Placement: an own cat on ranks 2-3 (counted from its side), against rank 1.
+    cat_rank23 = 0, -150..=150, step 5;
+    /// Placement: an own cat on rank 4 (counted from its side), against rank 1.
+    cat_rank4 = 0, -150..=150, step 5;
+    /// Placement: an own cat on rank 5 (counted from its side), against rank 1.
+    cat_rank5 = 0, -150..=150, step 5;
+    /// Placement: an own cat on ranks 6-8 (counted from its side), against rank 1.
+    cat_rank678 = 0, -150..=150, step 5;
+    /// Placement: an own dog on ranks 2-3 (counted from its side), against rank 1.
+    dog_rank23 = 0, -150..=150, step 5;
+    /// Placement: an own dog on rank 4 (counted from its side), against rank 1.
+    dog_rank4 = 0, -150..=150, step 5;
+    /// Placement: an own dog on rank 5 (counted from its side), against rank 1.
+    dog_rank5 = 0, -150..=150, step 5;
+    /// Placement: an own dog on ranks 6-8 (counted from its side), against rank 1.
+    dog_rank678 = 0, -150..=150, step 5;
+    /// Placement: an own horse on ranks 2-3 (counted from its side), against rank 1.
+    horse_rank23 = 0, -150..=150, step 5;
+    /// Placement: an own horse on rank 4 (counted from its side), against rank 1.
+    horse_rank4 = 0, -150..=150, step 5;
+    /// Placement: an own horse on rank 5 (counted from its side), against rank 1.
+    horse_rank5 = 0, -150..=150, step 5;
+    /// Placement: an own horse on ranks 6-8 (counted from its side), against rank 1.
+    horse_rank678 = 0, -150..=150, step 5;
+    /// Placement: an own camel on ranks 2-3 (counted from its side), against rank 1.
+    camel_rank23 = 0, -150..=150, step 5;
+    /// Placement: an own camel on rank 4 (counted from its side), against rank 1.
+    camel_rank4 = 0, -150..=150, step 5;
+    /// Placement: an own camel on rank 5 (counted from its side), against rank 1.
+    camel_rank5 = 0, -150..=150, step 5;
+    /// Placement: an own camel on ranks 6-8 (counted from its side), against rank 1.
+    camel_rank678 = 0, -150..=150, step 5;
+    /// Placement: an own elephant on ranks 2-3 (counted from its side), against rank 1.
+    elephant_rank23 = 0, -150..=150, step 5;
+    /// Placement: an own elephant on rank 4 (counted from its side), against rank 1.
+    elephant_rank4 = 0, -150..=150, step 5;
+    /// Placement: an own elephant on rank 5 (counted from its side), against rank 1.
+    elephant_rank5 = 0, -150..=150, step 5;
+    /// Placement: an own elephant on ranks 6-8 (counted from its side), against rank 1.
+    elephant_rank678 = 0, -150..=150, step 5;
+    /// Placement: an own cat on the central files c to f.
+    cat_centre = 0, -100..=100, step 4;
+    /// Placement: an own dog on the central files c to f.
+    dog_centre = 0, -100..=100, step 4;
+    /// Placement: an own horse on the central files c to f.
+    horse_centre = 0, -100..=100, step 4;
+    /// Placement: an own camel on the central files c to f.
+    camel_centre = 0, -100..=100, step 4;
     /// Rabbit advancement against full enemy officers, in percent of the
     /// built-in table (by rank); interpolated with `advance_bare_pct` by
     /// the enemy officers left.
-    advance_pct = 162, -300..=400, step 15;
+    advance_pct = 68, -300..=400, step 15;
     /// Rabbit advancement against no enemy officers, in percent of the
     /// built-in table (by rank).
-    advance_bare_pct = 162, -300..=600, step 15;
+    advance_bare_pct = 179, -300..=600, step 15;
     /// Rabbit with no enemy officer ahead on its file and the next ones, in
     /// percent of the built-in table (by rank).
-    open_lane_pct = 130, -200..=400, step 15;
+    open_lane_pct = 99, -200..=400, step 15;
     /// Per rabbit on the central files c to f, ranks 3 to 6 from its side.
-    rabbit_centre = 0, -100..=100, step 4;
+    rabbit_centre = -7, -100..=100, step 4;
     /// Per empty square next to an unfrozen officer.
-    mobility = 0, -10..=12, step 1;
+    mobility = 2, -10..=12, step 1;
     /// Frozen piece: sixteenths of its value lost.
-    frozen_16ths = 1, -8..=16, step 1;
+    frozen_16ths = 2, -8..=16, step 1;
+    /// Unfrozen piece next to a stronger enemy (a friend beside it):
+    /// sixteenths of its value lost.
+    dominated_16ths = 0, -8..=16, step 1;
     /// Share in sixteenths of the best piece the side to move can capture with
     /// one push or pull (2 or more steps left).
-    threat_mover_16ths = 8, -8..=16, step 1;
+    threat_mover_16ths = 7, -8..=16, step 1;
     /// Share in sixteenths of the best piece the waiting side threatens, when
     /// the mover has 3 or 4 steps left to defend; two more per step fewer.
     threat_waiting_16ths = 1, -8..=16, step 1;
     /// Share in sixteenths of the best piece the side to move can capture in
     /// an estimated 3 steps (approach and push or pull), within its steps left.
-    danger_mover_3 = 0, -8..=16, step 1;
+    danger_mover_3 = 2, -8..=16, step 1;
     /// As `danger_mover_3`, for captures of an estimated 4 steps.
-    danger_mover_4 = 0, -8..=16, step 1;
+    danger_mover_4 = 3, -8..=16, step 1;
     /// Share in sixteenths of each piece of the side to move that the opponent
     /// could capture in an estimated 2 steps on its next turn.
-    danger_own_2 = 0, -8..=16, step 1;
+    danger_own_2 = 2, -8..=16, step 1;
     /// As `danger_own_2`, 3 steps.
     danger_own_3 = 0, -8..=16, step 1;
     /// As `danger_own_2`, 4 steps.
-    danger_own_4 = 0, -8..=16, step 1;
+    danger_own_4 = 1, -8..=16, step 1;
     /// As `danger_own_2`, 5 or 6 steps.
     danger_own_6 = 0, -8..=16, step 1;
     /// Share in sixteenths of each piece of the waiting side that the side to
     /// move could capture in an estimated 5 or 6 steps.
     danger_foe_6 = 0, -8..=16, step 1;
     /// The waiting side has a rabbit an estimated 4 or fewer free steps from goal.
-    goal_waiting_4 = 0, -200..=600, step 10;
+    goal_waiting_4 = 35, -200..=600, step 10;
     /// The waiting side's best rabbit is 5 or 6 free steps from goal.
-    goal_waiting_6 = 0, -200..=600, step 10;
+    goal_waiting_6 = -12, -200..=600, step 10;
     /// The waiting side's best rabbit is 7 or 8 free steps from goal.
-    goal_waiting_8 = 0, -200..=600, step 10;
+    goal_waiting_8 = -6, -200..=600, step 10;
     /// The side to move has a rabbit an estimated 4 or fewer free steps from
     /// goal (that the exact goal test found no way through).
-    goal_mover_4 = 0, -200..=600, step 10;
+    goal_mover_4 = 37, -200..=600, step 10;
     /// The side to move's best rabbit is 5 or 6 free steps from goal.
-    goal_mover_6 = 0, -200..=600, step 10;
+    goal_mover_6 = 4, -200..=600, step 10;
     /// The side to move's best rabbit is 7 or 8 free steps from goal.
-    goal_mover_8 = 0, -200..=600, step 10;
-    /// Bonus for being the side to move.
-    tempo = 0, -100..=100, step 5;
+    goal_mover_8 = 4, -200..=600, step 10;
+    /// Bonus for being the side to move with four steps; a quarter of it per
+    /// step left mid-turn.
+    tempo = 8, -100..=100, step 5;
     /// A piece framed on a trap (every neighbour taken, a single own guard, no
-    /// push to step off): percent of its value lost. Off by default: at 30
-    /// (with hostages at 15) it scored -24 +/- 49 Elo in 200 games.
-    frame_pct = 0, -50..=100, step 5;
+    /// push to step off): percent of its value lost.
+    frame_pct = 38, -50..=100, step 5;
     /// A piece frozen next to an empty trap that at most one other own piece
-    /// guards: percent of its value lost. Off by default (see `frame_pct`).
-    hostage_pct = 0, -50..=100, step 5;
+    /// guards: percent of its value lost.
+    hostage_pct = -5, -50..=100, step 5;
     /// Quiescence: 1 plays out push and pull captures at the horizon, 0 stands
     /// on the evaluation (whose threat terms then carry them alone).
     quiescence = 1, 0..=1, step 1;

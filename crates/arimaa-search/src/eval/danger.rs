@@ -148,7 +148,7 @@ pub(super) fn terms<T: Terms>(pos: &Position, shared: &Shared, acc: &mut T) {
     if mover.iter().any(|&p| acc.wants(p)) {
         let (mut best3, mut best4, mut far) = (0, 0, 0);
         capture_steps(pos, us, shared.frozen(us), |kind, _, s| {
-            let value = shared.counts.loss(them, kind);
+            let value = shared.loss(them, kind);
             match s {
                 3 if s <= steps => best3 = best3.max(value),
                 4 if s <= steps => best4 = best4.max(value),
@@ -169,7 +169,7 @@ pub(super) fn terms<T: Terms>(pos: &Position, shared: &Shared, acc: &mut T) {
     if own.iter().any(|&p| acc.wants(p)) {
         let mut sums = [0; 4];
         capture_steps(pos, them, shared.frozen(them), |kind, _, s| {
-            let value = shared.counts.loss(us, kind);
+            let value = shared.loss(us, kind);
             sums[usize::from(s.clamp(2, 5) - 2)] += value;
         });
         for (p, v) in own.into_iter().zip(sums) {

@@ -134,12 +134,47 @@ pub fn trace(pos: &Position) -> Trace {
 /// What several terms of one position share, computed once.
 struct Shared {
     counts: Counts,
+    /// Each side's pieces next to a stronger enemy, and of those the frozen.
+    threatened: [Bitboard; 2],
     frozen: [Bitboard; 2],
+    /// `counts.loss` by colour and kind, filled on first use (`i32::MIN`:
+    /// not yet): the danger terms ask for it per victim, and HarLog's
+    /// marginal values take a few dozen operations each.
+    loss: std::cell::Cell<[[i32; 6]; 2]>,
 }
 
 impl Shared {
+    fn new(pos: &Position) -> Shared {
+        let threatened = [pos.threatened(Color::Gold), pos.threatened(Color::Silver)];
+        let frozen = [Color::Gold, Color::Silver].map(|c| {
+            let own = pos.color_bb(c);
+            threatened[c.index()] & !own.neighbors()
+        });
+        Shared {
+            counts: Counts::of(pos),
+            threatened,
+            frozen,
+            loss: std::cell::Cell::new([[i32::MIN; 6]; 2]),
+        }
+    }
+
     fn frozen(&self, color: Color) -> Bitboard {
         self.frozen[color.index()]
+    }
+
+    fn threatened(&self, color: Color) -> Bitboard {
+        self.threatened[color.index()]
+    }
+
+    /// What losing a piece of `kind` costs `color` (see `Counts::loss`).
+    fn loss(&self, color: Color, kind: Kind) -> i32 {
+        let mut table = self.loss.get();
+        let slot = &mut table[color.index()][kind.index()];
+        if *slot == i32::MIN {
+            *slot = self.counts.loss(color, kind);
+            self.loss.set(table);
+        }
+        table[color.index()][kind.index()]
     }
 }
 
@@ -147,18 +182,19 @@ fn terms<T: Terms>(pos: &Position, acc: &mut T) {
     let us = pos.side();
     let them = us.opponent();
     let steps = pos.steps_left();
-    let shared = Shared {
-        counts: Counts::of(pos),
-        frozen: [pos.frozen(Color::Gold), pos.frozen(Color::Silver)],
-    };
+    let shared = Shared::new(pos);
     acc.fixed(shared.counts.balance(us));
-    acc.add(Param::tempo, 1, 1);
+    // The mover's steps are worth something: a quarter of the tempo each,
+    // so that positions at a horizon inside a turn compare fairly with
+    // turn starts (where the mover has all four).
+    acc.add(Param::tempo, i32::from(steps), 4);
     for (color, sign) in [(us, 1), (them, -1)] {
-        traps::side(pos, color, sign, acc);
+        traps::side(pos, color, &shared, sign, acc);
         placement::side(pos, color, &shared, sign, acc);
         binds::side(pos, color, shared.frozen(color), sign, acc);
     }
-    let loss = |c: Color| move |k: Kind| shared.counts.loss(c, k);
+    let shared_ref = &shared;
+    let loss = |c: Color| move |k: Kind| shared_ref.loss(c, k);
     // The mover needs two steps for a push or pull, and none may be half done.
     let mid_push = matches!(pos.pending(), Pending::Push { .. });
     if steps >= 2 && !mid_push && acc.wants(Param::threat_mover_16ths) {

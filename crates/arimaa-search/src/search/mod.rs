@@ -94,6 +94,26 @@ pub struct SearchResult {
     pub depth: u32,
     /// Nodes searched.
     pub nodes: u64,
+    /// Cut-offs in the step tree of the deciding thread.
+    pub cuts: Cuts,
+}
+
+/// How well the step tree's moves were ordered: of the nodes that cut off,
+/// how many did so on the first unit searched (the end of turn included).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Cuts {
+    /// Nodes that cut off.
+    pub total: u64,
+    /// Of those, the ones whose first unit did.
+    pub first: u64,
+}
+
+impl Cuts {
+    /// The share of cut-offs on the first unit, in percent.
+    #[must_use]
+    pub fn first_percent(&self) -> f64 {
+        100.0 * self.first as f64 / self.total.max(1) as f64
+    }
 }
 
 /// A search over one game position.
@@ -116,6 +136,7 @@ pub struct Searcher<'a> {
     pv: Vec<[PvItem; MAX_PLY]>,
     pv_len: [usize; MAX_PLY],
     killers: [[Option<Step>; 2]; MAX_PLY],
+    cuts: Cuts,
 }
 
 impl std::fmt::Debug for Searcher<'_> {
@@ -146,6 +167,7 @@ impl<'a> Searcher<'a> {
             pv: vec![[PvItem::Pass; MAX_PLY]; MAX_PLY],
             pv_len: [0; MAX_PLY],
             killers: [[None; 2]; MAX_PLY],
+            cuts: Cuts::default(),
         }
     }
 

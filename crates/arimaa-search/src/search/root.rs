@@ -117,6 +117,7 @@ impl Searcher<'_> {
             score,
             depth,
             nodes: self.nodes_so_far(),
+            cuts: self.cuts,
         }
     }
 

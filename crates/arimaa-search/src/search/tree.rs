@@ -2,12 +2,12 @@
 //! (a push as one two-step unit), the transposition table, and the turn
 //! passing to the opponent after the fourth step or an early end of turn.
 
-use super::order::history_index;
+use super::order::{history_index, Class};
 use super::prune::{futility_margin, late_reduction, null_depth};
 use super::pv::PvItem;
 use super::{score_from_tt, score_to_tt, terminal, tt_key, Searcher, INF, MAX_PLY, WIN, WIN_BOUND};
 use crate::tt::Bound;
-use arimaa_core::{Pending, Position, StepList};
+use arimaa_core::{Pending, Position, Step, StepList};
 
 impl Searcher<'_> {
     pub(super) fn negamax(&mut self, pos: &Position, depth: i32, mut alpha: i32, beta: i32, ply: usize) -> i32 {
@@ -74,63 +74,38 @@ impl Searcher<'_> {
         let alpha_in = alpha;
         let mut list = StepList::new();
         pos.legal_steps(&mut list);
-        let ordered = self.order(pos, list, ply, tt_step);
+        let mut ordered = self.order(pos, list, ply, tt_step);
         let mut best = -INF;
         let mut best_step = None;
         let mut any = false;
         let mut searched = 0u32;
-        if pos.can_end_turn() {
-            let mut child = *pos;
-            child.end_turn();
-            if !self.is_repetition(child.hash()) {
-                any = true;
-                let score = self.child(&child, true, depth, alpha, beta, ply);
-                if self.aborted {
-                    return 0;
-                }
-                if score > best {
-                    best = score;
-                    if score > alpha {
-                        alpha = score;
-                        self.set_pv(ply, PvItem::Pass);
-                    }
-                }
-                if alpha >= beta {
-                    self.tt.store(key, None, score_to_tt(best, ply), depth, Bound::Lower);
-                    return best;
-                }
-            }
-        }
-        'steps: for (step, class) in ordered {
-            let mut child = *pos;
-            child.make_step(step);
-            // A push is one 2-step unit: its completions are searched from
-            // here, two steps deeper, so no node inside the tree stands
-            // half-way through a push. With one step of depth left the half
-            // push goes to the horizon as before: completing it there too
-            // (a quiescence search behind every push) cost 39 % more
-            // instructions over `bench --depth 6`, and quiescence already
-            // plays capturing pushes and pulls as 2-step units.
-            let mut units = [(child, PvItem::Step(step)); 3];
-            let (mut count, mut cost) = (1, 1);
-            if depth >= 2 && matches!(child.pending(), Pending::Push { .. }) {
-                let mut completions = StepList::new();
-                child.legal_steps(&mut completions);
-                (count, cost) = (0, 2);
-                for &c in completions.as_slice().iter().take(units.len()) {
-                    let mut after = child;
-                    after.make_step(c);
-                    units[count] = (after, PvItem::Push(step, c));
-                    count += 1;
-                }
-            }
+        // Ending the turn here is one more unit: after the table's step when
+        // the table has one (a step was best here before), else first.
+        let mut pass = pos.can_end_turn();
+        let mut first = if tt_step.is_some() { ordered.next() } else { None };
+        'units: loop {
+            let mut units = [(*pos, PvItem::Pass); 3];
+            let (count, cost, step, class) = if let Some((step, class)) = first.take() {
+                let (count, cost) = self.expand(pos, step, depth, &mut units);
+                (count, cost, Some(step), class)
+            } else if std::mem::take(&mut pass) {
+                units[0].0.end_turn();
+                (1, 0, None, Class::Tactical)
+            } else if let Some((step, class)) = ordered.next() {
+                let (count, cost) = self.expand(pos, step, depth, &mut units);
+                (count, cost, Some(step), class)
+            } else {
+                break;
+            };
             for (after, item) in &mut units[..count] {
-                let turn_passes = after.steps_left() == 0;
+                let turn_passes = step.is_none() || after.steps_left() == 0;
                 if turn_passes {
-                    if !after.can_end_turn() {
-                        continue;
+                    if step.is_some() {
+                        if !after.can_end_turn() {
+                            continue;
+                        }
+                        after.end_turn();
                     }
-                    after.end_turn();
                     if self.is_repetition(after.hash()) {
                         continue;
                     }
@@ -157,14 +132,18 @@ impl Searcher<'_> {
                 searched += 1;
                 if score > best {
                     best = score;
-                    best_step = Some(step);
+                    best_step = step;
                     if score > alpha {
                         alpha = score;
                         self.set_pv(ply, *item);
                         if alpha >= beta {
-                            self.add_killer(ply, step);
-                            self.history[history_index(step)] += depth * depth;
-                            break 'steps;
+                            self.cuts.total += 1;
+                            self.cuts.first += u64::from(searched == 1);
+                            if let Some(step) = step {
+                                self.add_killer(ply, step);
+                                self.history[history_index(step)] += depth * depth;
+                            }
+                            break 'units;
                         }
                     }
                 }
@@ -184,6 +163,34 @@ impl Searcher<'_> {
         };
         self.tt.store(key, best_step, score_to_tt(best, ply), depth, bound);
         best
+    }
+
+    /// The units `step` starts, into `units`: the step itself, or with two
+    /// steps of depth or more the completions of the push it begins (a push
+    /// is one 2-step unit, so no node inside the tree stands half-way through
+    /// one). With one step of depth left the half push goes to the horizon:
+    /// completing it there too (a quiescence search behind every push) cost
+    /// 39 % more instructions over `bench --depth 6`, and quiescence already
+    /// plays capturing pushes and pulls as 2-step units. Returns the number
+    /// of units and their cost in steps.
+    fn expand(&self, pos: &Position, step: Step, depth: i32, units: &mut [(Position, PvItem); 3]) -> (usize, i32) {
+        let mut child = *pos;
+        child.make_step(step);
+        if depth >= 2 && matches!(child.pending(), Pending::Push { .. }) {
+            let mut completions = StepList::new();
+            child.legal_steps(&mut completions);
+            let mut count = 0;
+            for &c in completions.as_slice().iter().take(units.len()) {
+                let mut after = child;
+                after.make_step(c);
+                units[count] = (after, PvItem::Push(step, c));
+                count += 1;
+            }
+            (count, 2)
+        } else {
+            units[0] = (child, PvItem::Step(step));
+            (1, 1)
+        }
     }
 
     /// Searches `child` within the window (`alpha`, `beta`) of the node at
