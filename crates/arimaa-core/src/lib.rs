@@ -20,6 +20,7 @@ pub mod perft;
 pub mod piece;
 pub mod position;
 pub mod record;
+pub mod rng;
 pub mod rules;
 pub mod square;
 pub mod step;
