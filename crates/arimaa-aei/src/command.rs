@@ -1,7 +1,7 @@
 //! AEI command lines parsed into a `Command`: the only place that reads
 //! controller text. Everything after this works on typed values.
 
-use std::fmt;
+use thiserror::Error;
 
 /// A controller message.
 #[derive(Clone, Debug, PartialEq)]
@@ -35,11 +35,13 @@ pub enum Command {
 }
 
 /// Why a line is not a command.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum CommandError {
     /// The first word is not an AEI command.
+    #[error("unknown command '{}'", printable(.0, 40))]
     Unknown(String),
     /// The command needs an argument it did not get, or got one it does not take.
+    #[error("{command}: {why}")]
     BadArguments {
         /// The command.
         command: &'static str,
@@ -47,17 +49,6 @@ pub enum CommandError {
         why: String,
     },
 }
-
-impl fmt::Display for CommandError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            CommandError::Unknown(word) => write!(f, "unknown command '{}'", printable(word, 40)),
-            CommandError::BadArguments { command, why } => write!(f, "{command}: {why}"),
-        }
-    }
-}
-
-impl std::error::Error for CommandError {}
 
 /// At most `max` characters of `text`, control characters shown escaped, so an
 /// error line stays one short line whatever the input was.

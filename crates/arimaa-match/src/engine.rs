@@ -78,16 +78,9 @@ pub enum Wait {
 
 /// A write to the engine failed: its input is closed, so it has exited or
 /// is exiting.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("the engine's input is closed")]
 pub struct Gone;
-
-impl std::fmt::Display for Gone {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("the engine's input is closed")
-    }
-}
-
-impl std::error::Error for Gone {}
 
 /// Why an engine could not be started.
 #[derive(Debug, Clone, PartialEq, Eq)]
