@@ -118,9 +118,16 @@ pub enum MoveError {
     /// The move would produce the same position for the third time.
     #[error("the move repeats a position for the third time")]
     ThirdRepetition,
-    /// A setup was expected (or a normal move, when a setup was given).
-    #[error("{0}")]
-    WrongPhase(String),
+    /// Steps were given while a side still has to place its pieces.
+    #[error("a setup is expected, not steps")]
+    SetupExpected,
+    /// A setup was given after both sides have placed their pieces.
+    #[error("a setup was given, but the setup phase is over")]
+    SetupOver,
+    /// A setup places a piece on a square that already holds one (the other
+    /// side's setup reached into this side's ranks).
+    #[error("setup square {0} is already occupied")]
+    SetupSquareTaken(Square),
     /// The game has already ended.
     #[error("the game is over")]
     GameOver,
