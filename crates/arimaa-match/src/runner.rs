@@ -10,7 +10,7 @@
 
 use crate::config::MatchConfig;
 use crate::engine::{Engine, TrafficLog};
-use crate::outcome::{GameResult, Termination};
+use crate::outcome::GameResult;
 use crate::progress::Progress;
 use crate::record::RecordWriter;
 use crate::referee::{play_game, Limits, Played};
@@ -77,7 +77,7 @@ pub fn run_match(config: &MatchConfig, stop: &Arc<AtomicBool>, quiet: bool) -> R
                     text,
                 });
             }
-            Err(e) => return Err(format!("cannot start: {}", e.message)),
+            Err(e) => return Err(format!("cannot start: {e}")),
         }
     }
     let jobs = schedule(config.engines.len(), config.games);
@@ -237,16 +237,10 @@ fn play_job(
             Err(_) if stop.load(Ordering::Relaxed) => return Played::Aborted,
             Err(e) => {
                 // A restart that fails forfeits this game; the match goes on.
-                let termination = if e.hung { Termination::Hang } else { Termination::Crash };
                 return Played::Finished(GameResult {
                     winner: Some(side.opponent()),
-                    termination,
-                    detail: format!(
-                        "{} ({}) could not be restarted: {}",
-                        spec.name,
-                        side_label(side),
-                        e.message
-                    ),
+                    termination: e.termination(),
+                    detail: format!("{} ({}) could not be restarted: {e}", spec.name, side_label(side)),
                     moves: String::new(),
                     turns: 0,
                 });
