@@ -2,13 +2,13 @@
 //! v0 aliases, and the engine's own (`threads`, `hash`, `depth`).
 
 use arimaa_core::Color;
-use arimaa_search::{params, Params, TimeControl};
+use arimaa_search::{params, Clock, Params};
 
 /// Everything `setoption` can change.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Options {
     /// Time control and clock state.
-    pub tc: TimeControl,
+    pub clock: Clock,
     /// Fixed search depth in steps (`depth`), `None` for none.
     pub depth: Option<u32>,
     /// Transposition table size in MB (`hash`).
@@ -24,7 +24,7 @@ pub struct Options {
 impl Default for Options {
     fn default() -> Self {
         Options {
-            tc: TimeControl::default(),
+            clock: Clock::default(),
             depth: None,
             hash_mb: 64,
             threads: 1,
@@ -89,21 +89,25 @@ fn integer(name: &str, value: Option<&str>, min: i64, max: i64) -> Result<i64, S
 impl Options {
     /// Sets option `name` (lower case) to `value`. On an error nothing changes.
     pub fn apply(&mut self, name: &str, value: Option<&str>) -> Result<Applied, String> {
-        let tc = &mut self.tc;
+        let clock = &mut self.clock;
+        let tc = &mut clock.control;
         match name {
-            "tcmove" => tc.tcmove = seconds(name, value)?.max(0.0),
-            "tcreserve" => tc.tcreserve = seconds(name, value)?.max(0.0),
-            "tcpercent" => tc.tcpercent = seconds(name, value)?.clamp(0.0, 100.0),
-            "tcmax" => tc.tcmax = seconds(name, value)?.max(0.0),
-            "tctotal" => tc.tctotal = seconds(name, value)?.max(0.0),
-            "tcturns" => tc.tcturns = seconds(name, value)?.max(0.0),
-            "tcturntime" => tc.tcturntime = seconds(name, value)?.max(0.0),
-            "greserve" | "wreserve" => tc.reserve[Color::Gold.index()] = Some(seconds(name, value)?),
-            "sreserve" | "breserve" => tc.reserve[Color::Silver.index()] = Some(seconds(name, value)?),
-            "gused" | "wused" => tc.used[Color::Gold.index()] = seconds(name, value)?,
-            "sused" | "bused" => tc.used[Color::Silver.index()] = seconds(name, value)?,
-            "lastmoveused" | "tclastmoveused" => tc.lastmoveused = seconds(name, value)?,
-            "moveused" | "tcmoveused" => tc.moveused = seconds(name, value)?,
+            "tcmove" => tc.per_move = seconds(name, value)?.max(0.0),
+            "tcreserve" => tc.reserve = seconds(name, value)?.max(0.0),
+            "tcpercent" => tc.percent = seconds(name, value)?.clamp(0.0, 100.0),
+            "tcmax" => tc.max_reserve = seconds(name, value)?.max(0.0),
+            "tctotal" => tc.total = seconds(name, value)?.max(0.0),
+            // A count, but read as the other tc values are (a fraction is cut).
+            "tcturns" => tc.turns = seconds(name, value)?.clamp(0.0, f64::from(u32::MAX)) as u32,
+            "tcturntime" => tc.turn_time = seconds(name, value)?.max(0.0),
+            "greserve" | "wreserve" => clock.reserve[Color::Gold.index()] = Some(seconds(name, value)?),
+            "sreserve" | "breserve" => clock.reserve[Color::Silver.index()] = Some(seconds(name, value)?),
+            // Known and checked, but the budget has no use for them: the
+            // reserves and moveused already say what is left.
+            "gused" | "wused" | "sused" | "bused" | "lastmoveused" | "tclastmoveused" => {
+                seconds(name, value)?;
+            }
+            "moveused" | "tcmoveused" => clock.moveused = seconds(name, value)?,
             "depth" => {
                 let d = integer(name, value, i64::MIN, 1000)?;
                 self.depth = (d > 0).then_some(d as u32);
@@ -160,12 +164,12 @@ mod tests {
         ] {
             assert_eq!(o.apply(n, Some(v)), Ok(Applied::Set));
         }
-        assert_eq!(o.tc.tcmove, 30.0);
-        assert_eq!(o.tc.tcpercent, 50.0);
-        assert_eq!(o.tc.reserve[0], Some(45.5));
-        assert_eq!(o.tc.moveused, 2.0);
+        assert_eq!(o.clock.control.per_move, 30.0);
+        assert_eq!(o.clock.control.percent, 50.0);
+        assert_eq!(o.clock.reserve[0], Some(45.5));
+        assert_eq!(o.clock.moveused, 2.0);
         assert_eq!(o.apply("wreserve", Some("10")), Ok(Applied::Set));
-        assert_eq!(o.tc.reserve[0], Some(10.0));
+        assert_eq!(o.clock.reserve[0], Some(10.0));
     }
 
     #[test]

@@ -179,7 +179,7 @@ impl Session {
             Command::NewGame => {
                 self.finish_search();
                 self.game = Game::new();
-                self.options.tc.new_game();
+                self.options.clock.new_game();
                 self.tt.clear();
             }
             Command::SetPosition(text) => match parse_position(&text) {
@@ -344,7 +344,7 @@ impl Session {
             return Limits::new(None, None, None);
         }
         let depth = self.options.depth;
-        match self.options.tc.budget(side) {
+        match self.options.clock.budget(side) {
             Some(b) => Limits::new(Some(b.soft), Some(b.hard), depth),
             None if depth.is_some() => Limits::new(None, None, depth),
             None => Limits::new(Some(DEFAULT_MOVE_TIME / 2), Some(DEFAULT_MOVE_TIME), None),
@@ -359,9 +359,9 @@ impl Session {
             return;
         }
         let since_go = r.limits.start.elapsed().as_secs_f64();
-        let mut tc = self.options.tc.clone();
-        tc.moveused = (tc.moveused - since_go).max(0.0);
-        if let Some(b) = tc.budget(r.side) {
+        let mut clock = self.options.clock.clone();
+        clock.moveused = (clock.moveused - since_go).max(0.0);
+        if let Some(b) = clock.budget(r.side) {
             r.limits.soft_ms.store(b.soft.as_millis() as u64, Ordering::Relaxed);
             r.limits.hard_ms.store(b.hard.as_millis() as u64, Ordering::Relaxed);
         }

@@ -24,6 +24,7 @@ pub mod rng;
 pub mod rules;
 pub mod square;
 pub mod step;
+pub mod timecontrol;
 pub mod turns;
 pub mod zobrist;
 
