@@ -1,73 +1,82 @@
-//! Each parameter's path over the iterations as one SVG: a small panel per
-//! parameter with its declared range as the vertical axis, so a user sees at
-//! a glance which values settled and which still wander. Plain SVG text: a
-//! few polylines need no plotting library.
+//! Each parameter's path over the iterations as one SVG, drawn by
+//! `plotters`: a panel per parameter whose vertical axis is the parameter's
+//! declared range, with labelled axes and a legend, so a user sees at a
+//! glance which values settled and which still wander.
 
 use crate::spsa::Tunable;
-use std::fmt::Write;
+use plotters::prelude::*;
 
-const PANEL_W: f64 = 360.0;
-const PANEL_H: f64 = 120.0;
-const MARGIN: f64 = 40.0;
+const PANEL_W: u32 = 420;
+const PANEL_H: u32 = 200;
 const COLUMNS: usize = 2;
+const FONT: &str = "sans-serif";
 
 /// The SVG document for `path` (iteration, values in `tunables` order).
-#[must_use]
-pub fn svg(tunables: &[Tunable], path: &[(u64, Vec<f64>)]) -> String {
-    let rows = tunables.len().div_ceil(COLUMNS).max(1);
-    let width = COLUMNS as f64 * (PANEL_W + MARGIN) + MARGIN;
-    let height = rows as f64 * (PANEL_H + MARGIN) + MARGIN;
-    let last = path.last().map_or(1, |(k, _)| (*k).max(1)) as f64;
+pub fn svg(tunables: &[Tunable], path: &[(u64, Vec<f64>)]) -> Result<String, String> {
     let mut out = String::new();
-    let _ = writeln!(
-        out,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" font-family="sans-serif" font-size="11">"#
-    );
-    let _ = writeln!(out, r#"<rect width="100%" height="100%" fill="white"/>"#);
-    for (i, t) in tunables.iter().enumerate() {
-        let x0 = MARGIN + (i % COLUMNS) as f64 * (PANEL_W + MARGIN);
-        let y0 = MARGIN + (i / COLUMNS) as f64 * (PANEL_H + MARGIN);
-        let span = (t.max - t.min).max(f64::EPSILON);
-        let y = |v: f64| y0 + PANEL_H - (v - t.min) / span * PANEL_H;
-        let _ = writeln!(
-            out,
-            r##"<rect x="{x0}" y="{y0}" width="{PANEL_W}" height="{PANEL_H}" fill="none" stroke="#999"/>"##
-        );
-        let now = path.last().and_then(|(_, vs)| vs.get(i)).copied().unwrap_or(f64::NAN);
-        let _ = writeln!(
-            out,
-            r#"<text x="{x0}" y="{}">{} = {now:.2} (range {}..{})</text>"#,
-            y0 - 6.0,
-            escape(&t.name),
-            t.min,
-            t.max
-        );
-        let _ = writeln!(out, r#"<text x="{}" y="{}">{}</text>"#, x0 - 36.0, y0 + 10.0, t.max);
-        let _ = writeln!(out, r#"<text x="{}" y="{}">{}</text>"#, x0 - 36.0, y0 + PANEL_H, t.min);
-        let points: Vec<String> = path
-            .iter()
-            .filter_map(|(k, vs)| vs.get(i).map(|v| (*k, *v)))
-            .map(|(k, v)| format!("{:.1},{:.1}", x0 + k as f64 / last * PANEL_W, y(v)))
-            .collect();
-        if !points.is_empty() {
-            let _ = writeln!(
-                out,
-                r##"<polyline fill="none" stroke="#1f77b4" stroke-width="1.5" points="{}"/>"##,
-                points.join(" ")
-            );
+    let rows = tunables.len().div_ceil(COLUMNS).max(1);
+    let size = (PANEL_W * COLUMNS as u32, PANEL_H * rows as u32);
+    {
+        let root = SVGBackend::with_string(&mut out, size).into_drawing_area();
+        root.fill(&WHITE).map_err(|e| e.to_string())?;
+        let last = path.last().map_or(1, |(k, _)| (*k).max(1));
+        for (i, (t, area)) in tunables.iter().zip(root.split_evenly((rows, COLUMNS))).enumerate() {
+            panel(&area, t, i, last, path).map_err(|e| format!("plot of {}: {e}", t.name))?;
         }
+        root.present().map_err(|e| e.to_string())?;
     }
-    let _ = writeln!(
-        out,
-        r#"<text x="{MARGIN}" y="{}">iterations 0..{last}</text>"#,
-        height - 10.0
-    );
-    out.push_str("</svg>\n");
-    out
+    Ok(out)
 }
 
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
+type Area<'a> = DrawingArea<SVGBackend<'a>, plotters::coord::Shift>;
+
+fn panel(area: &Area<'_>, t: &Tunable, i: usize, last: u64, path: &[(u64, Vec<f64>)]) -> Result<(), String> {
+    let err = |e: DrawingAreaErrorKind<_>| e.to_string();
+    let points: Vec<(u64, f64)> = path.iter().filter_map(|(k, vs)| vs.get(i).map(|v| (*k, *v))).collect();
+    let start = points.first().map_or(f64::NAN, |p| p.1);
+    let now = points.last().map_or(f64::NAN, |p| p.1);
+    // A range of one value still needs a height to draw in.
+    let (low, high) = if t.max > t.min {
+        (t.min, t.max)
+    } else {
+        (t.min - 1.0, t.min + 1.0)
+    };
+    let mut chart = ChartBuilder::on(area)
+        .caption(format!("{} = {now:.2}", t.name), (FONT, 16))
+        .margin(10)
+        .x_label_area_size(30)
+        .y_label_area_size(45)
+        .build_cartesian_2d(0..last, low..high)
+        .map_err(err)?;
+    chart
+        .configure_mesh()
+        .x_desc("iteration")
+        .y_desc(format!("range {}..{}", t.min, t.max))
+        .x_labels(6)
+        .y_labels(5)
+        .label_style((FONT, 11))
+        .light_line_style(TRANSPARENT)
+        .draw()
+        .map_err(err)?;
+    chart
+        .draw_series(LineSeries::new([(0, start), (last, start)], BLACK.mix(0.4)))
+        .map_err(err)?
+        .label(format!("start {start:.2}"))
+        .legend(|(x, y)| PathElement::new([(x, y), (x + 16, y)], BLACK.mix(0.4)));
+    chart
+        .draw_series(LineSeries::new(points, BLUE.stroke_width(2)))
+        .map_err(err)?
+        .label("value")
+        .legend(|(x, y)| PathElement::new([(x, y), (x + 16, y)], BLUE.stroke_width(2)));
+    chart
+        .configure_series_labels()
+        .position(SeriesLabelPosition::UpperRight)
+        .background_style(WHITE.mix(0.8))
+        .border_style(BLACK.mix(0.3))
+        .label_font((FONT, 11))
+        .draw()
+        .map_err(err)?;
+    Ok(())
 }
 
 #[cfg(test)]
@@ -75,7 +84,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn one_panel_and_one_line_per_parameter() {
+    fn one_panel_and_one_line_per_parameter_with_its_range() {
         let tunables: Vec<Tunable> = ["a", "b<c"]
             .iter()
             .map(|n| Tunable {
@@ -86,12 +95,15 @@ mod tests {
             })
             .collect();
         let path = vec![(1, vec![1.0, 9.0]), (2, vec![2.0, 8.0]), (3, vec![3.0, 7.0])];
-        let doc = svg(&tunables, &path);
-        assert!(doc.starts_with("<svg") && doc.trim_end().ends_with("</svg>"));
-        assert_eq!(doc.matches("<polyline").count(), 2);
-        assert!(doc.contains("a = 3.00"));
-        assert!(doc.contains("b&lt;c = 7.00"), "names are escaped");
-        // The last point of a's line is at the right edge, a third of the way up.
-        assert!(doc.contains(&format!("{:.1},{:.1}", MARGIN + PANEL_W, MARGIN + PANEL_H * 0.7)));
+        let doc = svg(&tunables, &path).unwrap();
+        assert!(doc.starts_with("<svg") && doc.trim_end().ends_with("</svg>"), "{doc}");
+        // Per panel, in blue: the path and its sample in the legend.
+        assert_eq!(doc.matches(r##"stroke="#0000FF""##).count(), 4, "{doc}");
+        // plotters writes each text on a line of its own.
+        assert!(doc.contains("\na = 3.00\n"), "{doc}");
+        assert!(doc.contains("\nb&lt;c = 7.00\n"), "names are escaped");
+        assert_eq!(doc.matches("\nrange 0..10\n").count(), 2);
+        assert_eq!(doc.matches("\niteration\n").count(), 2);
+        assert!(doc.contains("\nstart 1.00\n") && doc.contains("\nvalue\n"));
     }
 }

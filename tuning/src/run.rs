@@ -7,6 +7,7 @@ use crate::plot::svg;
 use crate::spsa::{trial, update, Gains, Signs, Tunable};
 use crate::state::State;
 use arimaa_match::config::{EngineSpec, Limit, MatchConfig};
+use arimaa_match::progress::Progress;
 use arimaa_match::tc::TimeControl;
 use arimaa_search::params::{self, Params};
 use std::path::{Path, PathBuf};
@@ -152,13 +153,15 @@ pub fn run(config: &TuneConfig, stop: &Arc<AtomicBool>) -> Result<State, String>
     let mut values: Vec<f64> = state.values.iter().map(|(_, v)| *v).collect();
     let (plus_file, minus_file) = (config.dir.join("plus.params"), config.dir.join("minus.params"));
     let started = Instant::now();
-    eprintln!(
+    let progress = Progress::new(config.iterations, "iterations", false);
+    progress.line(&format!(
         "tuning {} from iteration {} ({} games so far), {} games per iteration",
         config.names.join(", "),
         state.iteration,
         state.games,
         config.games
-    );
+    ));
+    progress.resume_at(state.iteration);
     while state.iteration < config.iterations && !stop.load(Ordering::Relaxed) {
         if config.time.is_some_and(|t| started.elapsed() >= t) {
             break;
@@ -207,19 +210,21 @@ pub fn run(config: &TuneConfig, stop: &Arc<AtomicBool>) -> Result<State, String>
         state.path.push((state.iteration, values.clone()));
         state.save(&files.state)?;
         write(&files.best, &params_with(&tunables, &values)?.to_text())?;
-        write(&files.plot, &svg(&tunables, &state.path))?;
+        write(&files.plot, &svg(&tunables, &state.path)?)?;
         let shown: Vec<String> = state.values.iter().map(|(n, v)| format!("{n}={v:.2}")).collect();
-        eprintln!(
-            "iteration {} games {} ({}-{}-{} plus vs minus) elapsed {:.0}s  {}",
+        let shown = shown.join(" ");
+        progress.line(&format!(
+            "iteration {} games {} ({}-{}-{} plus vs minus) elapsed {:.0}s  {shown}",
             state.iteration,
             state.games,
             wdl.wins,
             wdl.draws,
             wdl.losses,
             started.elapsed().as_secs_f64(),
-            shown.join(" ")
-        );
+        ));
+        progress.update(state.iteration, &shown, false);
     }
+    progress.finish();
     Ok(state)
 }
 

@@ -8,6 +8,8 @@
 //! `c_k = c / (k+1)^gamma` steps and the update `a_k = a / (k+1+big_a)^alpha`
 //! times the estimated gradient.
 
+use arimaa_core::rng::XorShift;
+
 /// One parameter as the tuner sees it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Tunable {
@@ -62,28 +64,21 @@ impl Gains {
     }
 }
 
-/// A tiny deterministic generator (xorshift64*) for the perturbation signs, so
-/// a resumed run draws the same signs it would have drawn.
+/// The perturbation signs, drawn with the workspace's deterministic generator
+/// (xorshift64*) whose state the run saves, so a resumed run draws the same
+/// signs it would have drawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Signs(pub u64);
 
 impl Signs {
-    /// The next n signs, each -1.0 or +1.0.
+    /// The next n signs, each -1.0 or +1.0 (the top bit of each draw).
     pub fn draw(&mut self, n: usize) -> Vec<f64> {
-        (0..n)
-            .map(|_| {
-                let mut x = self.0.max(1);
-                x ^= x >> 12;
-                x ^= x << 25;
-                x ^= x >> 27;
-                self.0 = x;
-                if x.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 63 == 0 {
-                    -1.0
-                } else {
-                    1.0
-                }
-            })
-            .collect()
+        let mut rng = XorShift(self.0);
+        let signs = (0..n)
+            .map(|_| if rng.next_u64() >> 63 == 0 { -1.0 } else { 1.0 })
+            .collect();
+        self.0 = rng.0;
+        signs
     }
 }
 

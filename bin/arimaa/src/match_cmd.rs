@@ -2,7 +2,7 @@
 //! the clocks, records the games and prints Elo, LOS and the SPRT.
 
 use arimaa_match::setups::SetupBook;
-use arimaa_match::stats::SprtDecision;
+use arimaa_match::stats::{SprtDecision, Wdl};
 use arimaa_match::{run_match, EngineSpec, MatchConfig, Sprt, TimeControl};
 use clap::{Arg, ArgAction, ArgMatches, Args, Command, FromArgMatches};
 use std::path::PathBuf;
@@ -69,6 +69,10 @@ pub struct MatchArgs {
     /// Seconds to wait for a move from an engine without a clock (depth=N).
     #[arg(long, default_value_t = 120.0, value_name = "SECS")]
     move_timeout: f64,
+    /// Draw the match as an SVG in FILE: the first engine's Elo against the
+    /// second after each game with its 95 % interval, and the LLR with --sprt.
+    #[arg(long, value_name = "FILE")]
+    plot: Option<PathBuf>,
     /// Write every line exchanged with the engines, and their stderr, to FILE.
     #[arg(long, value_name = "FILE")]
     log: Option<PathBuf>,
@@ -159,6 +163,14 @@ fn config(args: &MatchArgs) -> Result<MatchConfig, String> {
     Ok(config)
 }
 
+/// Writes `--plot` for the first pair's `history`, if asked for.
+fn write_plot(args: &MatchArgs, config: &MatchConfig, history: &[Wdl]) -> Result<(), String> {
+    let Some(path) = &args.plot else { return Ok(()) };
+    let names = [config.engines[0].name.as_str(), config.engines[1].name.as_str()];
+    let svg = arimaa_match::plot::svg(names, history, config.sprt.as_ref())?;
+    std::fs::write(path, svg).map_err(|e| format!("--plot {}: {e}", path.display()))
+}
+
 pub fn run(args: &MatchArgs) -> ExitCode {
     let config = match config(args) {
         Ok(c) => c,
@@ -181,6 +193,11 @@ pub fn run(args: &MatchArgs) -> ExitCode {
     if let Err(e) = handler {
         eprintln!("warning: Ctrl-C will not stop the match cleanly: {e}");
     }
+    // An empty plot now: a path that cannot be written fails before the match.
+    if let Err(e) = write_plot(args, &config, &[]) {
+        eprintln!("error: {e}");
+        return ExitCode::FAILURE;
+    }
     let report = match run_match(&config, &stop, args.quiet) {
         Ok(r) => r,
         Err(e) => {
@@ -189,6 +206,10 @@ pub fn run(args: &MatchArgs) -> ExitCode {
         }
     };
     say_raw!("{}", report.text);
+    if let Err(e) = write_plot(args, &config, &report.history) {
+        eprintln!("error: {e}");
+        return ExitCode::FAILURE;
+    }
     let played = report.tally.games();
     match report.sprt {
         Some(SprtDecision::AcceptH1) => say!("SPRT: H1 accepted after {played} games"),

@@ -147,7 +147,7 @@ fn broken_inputs_are_errors_not_panics() {
     let script = broken_engine().display().to_string();
     let nostart = format!("cmd={} {script} nostart", python());
     let fine = format!("cmd={}", bin());
-    let cases: [(Vec<&str>, &str); 6] = [
+    let cases: [(Vec<&str>, &str); 7] = [
         (
             vec![
                 "--engine", "name=a", &nostart, "--engine", "name=b", &fine, "--tc", "1s/1s",
@@ -197,6 +197,21 @@ fn broken_inputs_are_errors_not_panics() {
                 "/nonexistent",
             ],
             "setup file",
+        ),
+        (
+            vec![
+                "--engine",
+                "name=a",
+                &fine,
+                "--engine",
+                "name=b",
+                &fine,
+                "--tc",
+                "1s/1s",
+                "--plot",
+                "/nonexistent/elo.svg",
+            ],
+            "--plot /nonexistent/elo.svg",
         ),
     ];
     for (args, needle) in cases {

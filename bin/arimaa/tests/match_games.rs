@@ -15,8 +15,10 @@ fn self_play_on_the_clock_with_a_setup_file() {
     let setups = dir.join("setups.txt");
     std::fs::write(&setups, OPENING).expect("write setups");
     let record = dir.join("games.txt");
+    let plot = dir.join("elo.svg");
     let cmd = format!("cmd={}", bin());
     let (setups_arg, record_arg) = (setups.display().to_string(), record.display().to_string());
+    let plot_arg = plot.display().to_string();
     let out = run_match(&[
         "--engine",
         "name=a",
@@ -41,8 +43,15 @@ fn self_play_on_the_clock_with_a_setup_file() {
         &setups_arg,
         "--record",
         &record_arg,
+        "--plot",
+        &plot_arg,
     ]);
     let stdout = ok_stdout(&out);
+    let svg = std::fs::read_to_string(&plot).expect("the plot is written");
+    assert!(
+        svg.starts_with("<svg") && svg.contains("\na vs b: Elo after each game\n"),
+        "{svg}"
+    );
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stdout.contains("Score of a vs b: "), "{stdout}");
     assert!(

@@ -1,14 +1,15 @@
-//! Engine options set through `setoption`: the standard AEI ones, their AEI
-//! v0 aliases, and the engine's own (`threads`, `hash`, `depth`).
+//! The engine's options: what the `setoption` lines, parsed into
+//! [`EngineOption`]s by [`crate::command`], have set.
 
-use arimaa_core::Color;
-use arimaa_search::{params, Params, TimeControl};
+use crate::command::EngineOption;
+use arimaa_search::time::Clock;
+use arimaa_search::Params;
 
 /// Everything `setoption` can change.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Options {
     /// Time control and clock state.
-    pub tc: TimeControl,
+    pub clock: Clock,
     /// Fixed search depth in steps (`depth`), `None` for none.
     pub depth: Option<u32>,
     /// Transposition table size in MB (`hash`).
@@ -24,7 +25,7 @@ pub struct Options {
 impl Default for Options {
     fn default() -> Self {
         Options {
-            tc: TimeControl::default(),
+            clock: Clock::default(),
             depth: None,
             hash_mb: 64,
             threads: 1,
@@ -43,11 +44,6 @@ pub enum Applied {
     Unknown,
 }
 
-/// Largest `hash` accepted, in MB: beyond this is a typo, not a wish.
-pub const MAX_HASH_MB: usize = 65_536;
-/// Largest `threads` accepted.
-pub const MAX_THREADS: usize = 256;
-
 /// Memory the system can still give, in MB (`MemAvailable` of
 /// `/proc/meminfo`), or `None` where that is unknown.
 #[must_use]
@@ -58,58 +54,28 @@ pub fn available_mb() -> Option<usize> {
     Some(kb / 1024)
 }
 
-fn seconds(name: &str, value: Option<&str>) -> Result<f64, String> {
-    let text = value.ok_or_else(|| format!("option '{name}' needs a value in seconds"))?;
-    let v: f64 = text.trim().parse().map_err(|_| {
-        format!(
-            "option '{name}': '{}' is not a number",
-            crate::command::printable(text, 40)
-        )
-    })?;
-    if !v.is_finite() {
-        return Err(format!("option '{name}': '{text}' is not a finite number"));
-    }
-    Ok(v)
-}
-
-fn integer(name: &str, value: Option<&str>, min: i64, max: i64) -> Result<i64, String> {
-    let text = value.ok_or_else(|| format!("option '{name}' needs a value"))?;
-    let v: i64 = text.trim().parse().map_err(|_| {
-        format!(
-            "option '{name}': '{}' is not an integer",
-            crate::command::printable(text, 40)
-        )
-    })?;
-    if v < min || v > max {
-        return Err(format!("option '{name}': {v} is outside {min}..={max}"));
-    }
-    Ok(v)
-}
-
 impl Options {
-    /// Sets option `name` (lower case) to `value`. On an error nothing changes.
-    pub fn apply(&mut self, name: &str, value: Option<&str>) -> Result<Applied, String> {
-        let tc = &mut self.tc;
-        match name {
-            "tcmove" => tc.tcmove = seconds(name, value)?.max(0.0),
-            "tcreserve" => tc.tcreserve = seconds(name, value)?.max(0.0),
-            "tcpercent" => tc.tcpercent = seconds(name, value)?.clamp(0.0, 100.0),
-            "tcmax" => tc.tcmax = seconds(name, value)?.max(0.0),
-            "tctotal" => tc.tctotal = seconds(name, value)?.max(0.0),
-            "tcturns" => tc.tcturns = seconds(name, value)?.max(0.0),
-            "tcturntime" => tc.tcturntime = seconds(name, value)?.max(0.0),
-            "greserve" | "wreserve" => tc.reserve[Color::Gold.index()] = Some(seconds(name, value)?),
-            "sreserve" | "breserve" => tc.reserve[Color::Silver.index()] = Some(seconds(name, value)?),
-            "gused" | "wused" => tc.used[Color::Gold.index()] = seconds(name, value)?,
-            "sused" | "bused" => tc.used[Color::Silver.index()] = seconds(name, value)?,
-            "lastmoveused" | "tclastmoveused" => tc.lastmoveused = seconds(name, value)?,
-            "moveused" | "tcmoveused" => tc.moveused = seconds(name, value)?,
-            "depth" => {
-                let d = integer(name, value, i64::MIN, 1000)?;
-                self.depth = (d > 0).then_some(d as u32);
-            }
-            "hash" => {
-                let mb = integer(name, value, 1, MAX_HASH_MB as i64)? as usize;
+    /// Applies a parsed option. The value was checked when the line was
+    /// parsed; what can still fail is a `hash` the machine cannot hold. On an
+    /// error nothing changes.
+    pub fn apply(&mut self, option: EngineOption) -> Result<Applied, String> {
+        let clock = &mut self.clock;
+        let tc = &mut clock.control;
+        match option {
+            EngineOption::TcMove(v) => tc.per_move = v,
+            EngineOption::TcReserve(v) => tc.reserve = v,
+            EngineOption::TcPercent(v) => tc.percent = v,
+            EngineOption::TcMax(v) => tc.max_reserve = v,
+            EngineOption::TcTotal(v) => tc.total = v,
+            EngineOption::TcTurns(n) => tc.turns = n,
+            EngineOption::TcTurnTime(v) => tc.turn_time = v,
+            EngineOption::Reserve(side, v) => clock.reserve[side.index()] = Some(v),
+            // Known and checked, but the budget has no use for them: the
+            // reserves and moveused already say what is left.
+            EngineOption::Used(..) | EngineOption::LastMoveUsed(_) => {}
+            EngineOption::MoveUsed(v) => clock.moveused = v,
+            EngineOption::Depth(d) => self.depth = d,
+            EngineOption::Hash(mb) => {
                 // Linux grants more than it has and kills the process when
                 // the table is filled in: refuse what the machine lacks.
                 if let Some(free) = available_mb().filter(|free| mb > *free) {
@@ -119,34 +85,36 @@ impl Options {
                 }
                 self.hash_mb = mb;
             }
-            "threads" => self.threads = integer(name, value, 1, MAX_THREADS as i64)? as usize,
-            "rated" => {
-                let v = integer(name, value, 0, 1)?;
-                self.set_info(name, &v.to_string());
+            EngineOption::Threads(n) => self.threads = n,
+            EngineOption::Info(name, value) => {
+                self.info.retain(|(n, _)| n != name);
+                self.info.push((name.to_string(), value));
             }
-            "opponent_rating" | "rating" => {
-                let v = integer(name, value, -100_000, 100_000)?;
-                self.set_info(name, &v.to_string());
-            }
-            "opponent" | "event" => self.set_info(name, value.unwrap_or("")),
-            _ if params::spec(name).is_some() => {
-                let text = value.ok_or_else(|| format!("option '{name}' needs a value"))?;
-                self.params.set_text(name, text).map_err(|e| e.to_string())?;
-            }
-            _ => return Ok(Applied::Unknown),
+            EngineOption::Param(param, value) => self.params = self.params.clone().with(param, value),
+            EngineOption::Unknown(_) => return Ok(Applied::Unknown),
         }
         Ok(Applied::Set)
-    }
-
-    fn set_info(&mut self, name: &str, value: &str) {
-        self.info.retain(|(n, _)| n != name);
-        self.info.push((name.to_string(), value.to_string()));
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::command::{parse_command, Command, MAX_HASH_MB};
+    use arimaa_search::params;
+
+    /// Parses `setoption name <name> [value <value>]` and applies it, as the
+    /// session does: a parse error changes nothing.
+    fn set(o: &mut Options, name: &str, value: Option<&str>) -> Result<Applied, String> {
+        let line = match value {
+            Some(v) => format!("setoption name {name} value {v}"),
+            None => format!("setoption name {name}"),
+        };
+        match parse_command(&line) {
+            Ok(Some(Command::SetOption(opt))) => o.apply(opt),
+            other => Err(format!("{other:?}")),
+        }
+    }
 
     #[test]
     fn standard_options_set_the_time_control() {
@@ -157,27 +125,31 @@ mod tests {
             ("tcpercent", "50"),
             ("greserve", "45.5"),
             ("moveused", "2"),
+            ("tcturns", "80"),
+            ("gused", "3"),
+            ("lastmoveused", "3"),
         ] {
-            assert_eq!(o.apply(n, Some(v)), Ok(Applied::Set));
+            assert_eq!(set(&mut o, n, Some(v)), Ok(Applied::Set));
         }
-        assert_eq!(o.tc.tcmove, 30.0);
-        assert_eq!(o.tc.tcpercent, 50.0);
-        assert_eq!(o.tc.reserve[0], Some(45.5));
-        assert_eq!(o.tc.moveused, 2.0);
-        assert_eq!(o.apply("wreserve", Some("10")), Ok(Applied::Set));
-        assert_eq!(o.tc.reserve[0], Some(10.0));
+        assert_eq!(o.clock.control.per_move, 30.0);
+        assert_eq!(o.clock.control.percent, 50.0);
+        assert_eq!(o.clock.control.turns, 80);
+        assert_eq!(o.clock.reserve[0], Some(45.5));
+        assert_eq!(o.clock.moveused, 2.0);
+        assert_eq!(set(&mut o, "wreserve", Some("10")), Ok(Applied::Set));
+        assert_eq!(o.clock.reserve[0], Some(10.0));
     }
 
     #[test]
     fn bad_values_change_nothing() {
         let mut o = Options::default();
         let before = o.clone();
-        assert!(o.apply("tcmove", Some("fast")).is_err());
-        assert!(o.apply("tcmove", None).is_err());
-        assert!(o.apply("tcmove", Some("NaN")).is_err());
-        assert!(o.apply("hash", Some("0")).is_err());
-        assert!(o.apply("threads", Some("-3")).is_err());
-        assert!(o.apply("rated", Some("yes")).is_err());
+        assert!(set(&mut o, "tcmove", Some("fast")).is_err());
+        assert!(set(&mut o, "tcmove", None).is_err());
+        assert!(set(&mut o, "tcmove", Some("NaN")).is_err());
+        assert!(set(&mut o, "hash", Some("0")).is_err());
+        assert!(set(&mut o, "threads", Some("-3")).is_err());
+        assert!(set(&mut o, "rated", Some("yes")).is_err());
         assert_eq!(o, before);
     }
 
@@ -189,23 +161,23 @@ mod tests {
         };
         assert!(free > 64, "{free} MB free");
         if free < MAX_HASH_MB {
-            let e = o.apply("hash", Some(&MAX_HASH_MB.to_string())).unwrap_err();
+            let e = set(&mut o, "hash", Some(&MAX_HASH_MB.to_string())).unwrap_err();
             assert!(e.contains("MB of memory available"), "{e}");
             assert_eq!(o, Options::default());
         }
-        assert_eq!(o.apply("hash", Some("32")), Ok(Applied::Set));
+        assert_eq!(set(&mut o, "hash", Some("32")), Ok(Applied::Set));
         assert_eq!(o.hash_mb, 32);
     }
 
     #[test]
     fn depth_zero_means_none_and_unknown_is_reported() {
         let mut o = Options::default();
-        assert_eq!(o.apply("depth", Some("8")), Ok(Applied::Set));
+        assert_eq!(set(&mut o, "depth", Some("8")), Ok(Applied::Set));
         assert_eq!(o.depth, Some(8));
-        assert_eq!(o.apply("depth", Some("0")), Ok(Applied::Set));
+        assert_eq!(set(&mut o, "depth", Some("0")), Ok(Applied::Set));
         assert_eq!(o.depth, None);
-        assert_eq!(o.apply("checkmoves", Some("1")), Ok(Applied::Unknown));
-        assert_eq!(o.apply("event", Some("World Championship")), Ok(Applied::Set));
+        assert_eq!(set(&mut o, "checkmoves", Some("1")), Ok(Applied::Unknown));
+        assert_eq!(set(&mut o, "event", Some("World Championship")), Ok(Applied::Set));
         assert_eq!(o.info, vec![("event".to_string(), "World Championship".to_string())]);
     }
 
@@ -215,7 +187,7 @@ mod tests {
         for (i, spec) in params::SPECS.iter().enumerate() {
             let value = if i % 2 == 0 { spec.max } else { spec.min };
             assert_eq!(
-                o.apply(spec.name, Some(&value.to_string())),
+                set(&mut o, spec.name, Some(&value.to_string())),
                 Ok(Applied::Set),
                 "{}",
                 spec.name
@@ -223,8 +195,8 @@ mod tests {
             assert_eq!(o.params.get(spec.name), Some(value));
             // Outside the declared range: an error, the value unchanged.
             let before = o.clone();
-            assert!(o.apply(spec.name, Some(&(spec.max + 1).to_string())).is_err());
-            assert!(o.apply(spec.name, None).is_err());
+            assert!(set(&mut o, spec.name, Some(&(spec.max + 1).to_string())).is_err());
+            assert!(set(&mut o, spec.name, None).is_err());
             assert_eq!(o, before);
         }
         // The options set, written as a file and read back, are the same set.

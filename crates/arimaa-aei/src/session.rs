@@ -2,8 +2,8 @@
 //! changed only here, on the protocol thread; a search runs on a thread of its
 //! own with a snapshot of the game and writes its own `info` and `bestmove`.
 
-use crate::command::{parse_command, printable, Command};
-use crate::options::{Applied, Options};
+use crate::command::{parse_command, printable, Command, EngineOption};
+use crate::options::Options;
 use crate::output::Output;
 use arimaa_core::notation::{format_setup, parse_position};
 use arimaa_core::{Color, Game};
@@ -179,7 +179,7 @@ impl Session {
             Command::NewGame => {
                 self.finish_search();
                 self.game = Game::new();
-                self.options.tc.new_game();
+                self.options.clock.new_game();
                 self.tt.clear();
             }
             Command::SetPosition(text) => match parse_position(&text) {
@@ -189,7 +189,7 @@ impl Session {
                 }
                 Err(e) => self.out.error(&format!("setposition: {e}")),
             },
-            Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
+            Command::SetOption(option) => self.set_option(option),
             Command::MakeMove(text) => self.make_move(&text),
             Command::Go { ponder } => self.go(ponder),
             Command::Stop => match &self.search {
@@ -204,16 +204,16 @@ impl Session {
         Flow::Continue
     }
 
-    fn set_option(&mut self, name: &str, value: Option<&str>) {
-        match self.options.apply(name, value) {
-            Ok(Applied::Set) => {
-                if name == "moveused" || name == "tcmoveused" {
-                    self.retime_running_search();
-                }
-            }
-            Ok(Applied::Unknown) => self
-                .out
-                .warning(&format!("unknown option '{}' ignored", printable(name, 40))),
+    fn set_option(&mut self, option: EngineOption) {
+        if let EngineOption::Unknown(name) = &option {
+            self.out
+                .warning(&format!("unknown option '{}' ignored", printable(name, 40)));
+            return;
+        }
+        let retime = matches!(option, EngineOption::MoveUsed(_));
+        match self.options.apply(option) {
+            Ok(_) if retime => self.retime_running_search(),
+            Ok(_) => {}
             Err(e) => self.out.error(&e),
         }
     }
@@ -344,7 +344,7 @@ impl Session {
             return Limits::new(None, None, None);
         }
         let depth = self.options.depth;
-        match self.options.tc.budget(side) {
+        match self.options.clock.budget(side) {
             Some(b) => Limits::new(Some(b.soft), Some(b.hard), depth),
             None if depth.is_some() => Limits::new(None, None, depth),
             None => Limits::new(Some(DEFAULT_MOVE_TIME / 2), Some(DEFAULT_MOVE_TIME), None),
@@ -359,9 +359,9 @@ impl Session {
             return;
         }
         let since_go = r.limits.start.elapsed().as_secs_f64();
-        let mut tc = self.options.tc.clone();
-        tc.moveused = (tc.moveused - since_go).max(0.0);
-        if let Some(b) = tc.budget(r.side) {
+        let mut clock = self.options.clock.clone();
+        clock.moveused = (clock.moveused - since_go).max(0.0);
+        if let Some(b) = clock.budget(r.side) {
             r.limits.soft_ms.store(b.soft.as_millis() as u64, Ordering::Relaxed);
             r.limits.hard_ms.store(b.hard.as_millis() as u64, Ordering::Relaxed);
         }

@@ -49,17 +49,7 @@ const WORDS: &[&str] = &[
     "é",
 ];
 
-/// xorshift64*: deterministic and dependency-free.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        (self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) % n as u64) as usize
-    }
-}
+use arimaa_core::rng::XorShift as Rng;
 
 fn random_line(rng: &mut Rng) -> String {
     match rng.below(10) {

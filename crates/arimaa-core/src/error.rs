@@ -1,20 +1,26 @@
 //! Typed errors for everything that reads outside text or checks a move.
 //! Each message names the offending token and says why it was refused.
+//! The messages are declared with `thiserror`, next to the variants they
+//! describe.
 
 use crate::piece::Piece;
 use crate::square::Square;
-use std::fmt;
+use thiserror::Error;
 
 /// A position string (`g [64 chars]`) that cannot be read.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum PositionError {
     /// Nothing before the board, or an unknown side letter.
+    #[error("side to move '{0}' is not one of g, s, w, b (expected e.g. 'g [64 characters]')")]
     BadSide(String),
     /// No `[` ... `]` pair.
+    #[error("the board must be enclosed in '[' and ']'")]
     MissingBrackets,
     /// The text between the brackets is not 64 characters.
+    #[error("the board has {0} characters between the brackets, not 64")]
     WrongLength(usize),
     /// A character that is neither a piece letter nor a space.
+    #[error("character {ch:?} on {square} is not a piece letter (EMHDCR/emhdcr) or a space")]
     BadChar {
         /// The character.
         ch: char,
@@ -22,6 +28,7 @@ pub enum PositionError {
         square: Square,
     },
     /// More of one piece than a side owns.
+    #[error("{count} pieces '{piece}' on the board, but a side has only {}", .piece.kind.count_at_start())]
     TooMany {
         /// The piece.
         piece: Piece,
@@ -29,6 +36,7 @@ pub enum PositionError {
         count: u32,
     },
     /// A piece on a trap with no friend next to it: it would already have been captured.
+    #[error("'{piece}' on trap {square} has no friendly neighbour and would have been captured")]
     UnguardedTrap {
         /// The piece.
         piece: Piece,
@@ -37,54 +45,23 @@ pub enum PositionError {
     },
 }
 
-impl fmt::Display for PositionError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            PositionError::BadSide(s) => {
-                write!(
-                    f,
-                    "side to move '{s}' is not one of g, s, w, b (expected e.g. 'g [64 characters]')"
-                )
-            }
-            PositionError::MissingBrackets => {
-                write!(f, "the board must be enclosed in '[' and ']'")
-            }
-            PositionError::WrongLength(n) => write!(f, "the board has {n} characters between the brackets, not 64"),
-            PositionError::BadChar { ch, square } => {
-                write!(
-                    f,
-                    "character {ch:?} on {square} is not a piece letter (EMHDCR/emhdcr) or a space"
-                )
-            }
-            PositionError::TooMany { piece, count } => write!(
-                f,
-                "{count} pieces '{piece}' on the board, but a side has only {}",
-                piece.kind.count_at_start()
-            ),
-            PositionError::UnguardedTrap { piece, square } => {
-                write!(
-                    f,
-                    "'{piece}' on trap {square} has no friendly neighbour and would have been captured"
-                )
-            }
-        }
-    }
-}
-
-impl std::error::Error for PositionError {}
-
 /// A setup (`Ra1 Rb1 ...`) that cannot be read or is not legal.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum SetupError {
     /// A token that is not a piece letter followed by a square.
+    #[error("setup token '{0}' is not a piece letter and a square, like 'Ra1'")]
     BadToken(String),
     /// A piece of the wrong colour.
+    #[error("setup token '{0}' places a piece of the other side")]
     WrongColor(String),
     /// A square outside the side's two home ranks.
+    #[error("setup token '{0}' is outside the side's two home ranks")]
     WrongRank(String),
     /// Two pieces on one square.
+    #[error("setup token '{0}' places a second piece on the same square")]
     Duplicate(String),
     /// The wrong number of pieces of one kind.
+    #[error("the setup has {count} '{piece}' but must have exactly {}", .piece.kind.count_at_start())]
     WrongCount {
         /// The piece.
         piece: Piece,
@@ -93,40 +70,23 @@ pub enum SetupError {
     },
 }
 
-impl fmt::Display for SetupError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SetupError::BadToken(t) => write!(f, "setup token '{t}' is not a piece letter and a square, like 'Ra1'"),
-            SetupError::WrongColor(t) => {
-                write!(f, "setup token '{t}' places a piece of the other side")
-            }
-            SetupError::WrongRank(t) => {
-                write!(f, "setup token '{t}' is outside the side's two home ranks")
-            }
-            SetupError::Duplicate(t) => write!(f, "setup token '{t}' places a second piece on the same square"),
-            SetupError::WrongCount { piece, count } => write!(
-                f,
-                "the setup has {count} '{piece}' but must have exactly {}",
-                piece.kind.count_at_start()
-            ),
-        }
-    }
-}
-
-impl std::error::Error for SetupError {}
-
 /// A move (the steps of one turn) that cannot be read or is not legal here.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum MoveError {
     /// No steps at all.
+    #[error("the move has no steps")]
     Empty,
     /// A token that is not a step (`Ed2n`) or a capture (`rc3x`).
+    #[error("'{0}' is not a step like 'Ed2n' or a capture like 'rc3x'")]
     BadToken(String),
     /// A fifth step.
+    #[error("step '{0}' would be a fifth step; a turn has at most four")]
     TooManySteps(String),
     /// The step starts on an empty square.
+    #[error("step '{0}' starts on an empty square")]
     NoPiece(String),
     /// The piece letter does not match the piece on the square.
+    #[error("step '{token}' names the wrong piece: the square holds '{found}'")]
     WrongPiece {
         /// The token.
         token: String,
@@ -134,6 +94,7 @@ pub enum MoveError {
         found: Piece,
     },
     /// The step breaks a rule; `why` says which.
+    #[error("step '{token}' is illegal: {why}")]
     Illegal {
         /// The token.
         token: String,
@@ -141,6 +102,7 @@ pub enum MoveError {
         why: String,
     },
     /// A capture token that does not match what the previous step captured.
+    #[error("capture token '{token}' is wrong: {}", what_was_captured(.actual))]
     WrongCapture {
         /// The token.
         token: String,
@@ -148,66 +110,42 @@ pub enum MoveError {
         actual: Option<String>,
     },
     /// The move ends after the first half of a push.
+    #[error("the move ends half-way through a push ('{0}' must be followed by the pusher's step)")]
     UnfinishedPush(String),
     /// The board at the end equals the board at the start.
+    #[error("the move leaves the board as it was")]
     NoChange,
     /// The move would produce the same position for the third time.
+    #[error("the move repeats a position for the third time")]
     ThirdRepetition,
-    /// A setup was expected (or a normal move, when a setup was given).
-    WrongPhase(String),
+    /// Steps were given while a side still has to place its pieces.
+    #[error("a setup is expected, not steps")]
+    SetupExpected,
+    /// A setup was given after both sides have placed their pieces.
+    #[error("a setup was given, but the setup phase is over")]
+    SetupOver,
+    /// A setup places a piece on a square that already holds one (the other
+    /// side's setup reached into this side's ranks).
+    #[error("setup square {0} is already occupied")]
+    SetupSquareTaken(Square),
     /// The game has already ended.
+    #[error("the game is over")]
     GameOver,
     /// A setup move that is not legal.
-    Setup(SetupError),
+    #[error(transparent)]
+    Setup(#[from] SetupError),
 }
 
-impl fmt::Display for MoveError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            MoveError::Empty => write!(f, "the move has no steps"),
-            MoveError::BadToken(t) => write!(f, "'{t}' is not a step like 'Ed2n' or a capture like 'rc3x'"),
-            MoveError::TooManySteps(t) => write!(f, "step '{t}' would be a fifth step; a turn has at most four"),
-            MoveError::NoPiece(t) => write!(f, "step '{t}' starts on an empty square"),
-            MoveError::WrongPiece { token, found } => {
-                write!(f, "step '{token}' names the wrong piece: the square holds '{found}'")
-            }
-            MoveError::Illegal { token, why } => write!(f, "step '{token}' is illegal: {why}"),
-            MoveError::WrongCapture { token, actual: Some(a) } => {
-                write!(f, "capture token '{token}' is wrong: the step captured '{a}'")
-            }
-            MoveError::WrongCapture { token, actual: None } => {
-                write!(
-                    f,
-                    "capture token '{token}' is wrong: the step before it captured nothing"
-                )
-            }
-            MoveError::UnfinishedPush(t) => {
-                write!(
-                    f,
-                    "the move ends half-way through a push ('{t}' must be followed by the pusher's step)"
-                )
-            }
-            MoveError::NoChange => write!(f, "the move leaves the board as it was"),
-            MoveError::ThirdRepetition => {
-                write!(f, "the move repeats a position for the third time")
-            }
-            MoveError::WrongPhase(why) => write!(f, "{why}"),
-            MoveError::GameOver => write!(f, "the game is over"),
-            MoveError::Setup(e) => write!(f, "{e}"),
-        }
-    }
-}
-
-impl std::error::Error for MoveError {}
-
-impl From<SetupError> for MoveError {
-    fn from(e: SetupError) -> Self {
-        MoveError::Setup(e)
+fn what_was_captured(actual: &Option<String>) -> String {
+    match actual {
+        Some(a) => format!("the step captured '{a}'"),
+        None => "the step before it captured nothing".to_string(),
     }
 }
 
 /// A game record that cannot be read: which line, and why.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("line {line}: {kind}")]
 pub struct RecordError {
     /// 1-based line number.
     pub line: usize,
@@ -216,11 +154,13 @@ pub struct RecordError {
 }
 
 /// What is wrong with a line of a game record.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum RecordErrorKind {
     /// The line does not start with a move number and side, like `12g`.
+    #[error("'{0}' is not a move number and side like '12g'")]
     BadPrefix(String),
     /// The number or side is not the one expected next.
+    #[error("found move '{found}', expected '{expected}'")]
     OutOfOrder {
         /// What the line says.
         found: String,
@@ -228,25 +168,9 @@ pub enum RecordErrorKind {
         expected: String,
     },
     /// The move itself is illegal.
+    #[error(transparent)]
     Move(MoveError),
     /// A line after a line with no move.
+    #[error("a move follows an empty move line")]
     AfterEnd,
 }
-
-impl fmt::Display for RecordError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "line {}: ", self.line)?;
-        match &self.kind {
-            RecordErrorKind::BadPrefix(p) => {
-                write!(f, "'{p}' is not a move number and side like '12g'")
-            }
-            RecordErrorKind::OutOfOrder { found, expected } => {
-                write!(f, "found move '{found}', expected '{expected}'")
-            }
-            RecordErrorKind::Move(e) => write!(f, "{e}"),
-            RecordErrorKind::AfterEnd => write!(f, "a move follows an empty move line"),
-        }
-    }
-}
-
-impl std::error::Error for RecordError {}

@@ -2,7 +2,7 @@
 //! repetition, the end of the game and the move record.
 
 use crate::error::MoveError;
-use crate::notation::{format_move, format_setup, parse_move, parse_setup};
+use crate::notation::{check_move, check_setup, format_move, format_setup, parse_move, parse_setup};
 use crate::piece::{Color, Piece};
 use crate::position::Position;
 use crate::rules::{outcome, Outcome};
@@ -146,26 +146,22 @@ impl Game {
             self.play_setup(&placed)?;
             return Ok(None);
         }
-        let (mv, _) = parse_move(&self.position, text)?;
-        self.play(&mv)
+        let (mv, after) = parse_move(&self.position, text)?;
+        self.end_turn(&mv, after)
     }
 
-    /// Places the side to move's pieces (validated by the caller through
-    /// [`parse_setup`]; checked again here).
+    /// Places the side to move's pieces, checked as [`parse_setup`] checks text.
     pub fn play_setup(&mut self, placed: &[(Piece, Square)]) -> Result<(), MoveError> {
         if !self.in_setup() {
-            return Err(MoveError::WrongPhase(
-                "a setup was given, but the setup phase is over".into(),
-            ));
+            return Err(MoveError::SetupOver);
         }
         let side = self.position.side();
-        let checked = parse_setup(side, &format_setup(placed))?;
+        check_setup(side, placed)?;
+        if let Some(&(_, s)) = placed.iter().find(|(_, s)| self.position.occupied().has(*s)) {
+            return Err(MoveError::SetupSquareTaken(s));
+        }
         let before = self.position;
-        for &(p, s) in &checked {
-            if self.position.occupied().has(s) {
-                self.position = before;
-                return Err(MoveError::WrongPhase(format!("setup square {s} is already occupied")));
-            }
+        for &(p, s) in placed {
             self.position.put(p, s);
         }
         self.undo.push((before, None, self.result));
@@ -173,7 +169,7 @@ impl Game {
         self.record.push(RecordedMove {
             number: self.number,
             side,
-            text: format_setup(&checked),
+            text: format_setup(placed),
         });
         self.setups_left -= 1;
         if side == Color::Silver {
@@ -190,11 +186,16 @@ impl Game {
             return Err(MoveError::GameOver);
         }
         if self.in_setup() {
-            return Err(MoveError::WrongPhase("a setup is expected, not steps".into()));
+            return Err(MoveError::SetupExpected);
         }
-        // Re-check through the notation layer so that a hand-built Move gets the same scrutiny.
-        let text = format_move(&self.position, mv);
-        let (_, mut after) = parse_move(&self.position, &text)?;
+        // A hand-built Move gets the same scrutiny as text.
+        let after = check_move(&self.position, mv)?;
+        self.end_turn(mv, after)
+    }
+
+    /// Ends the turn `mv` (already checked) that led to `after`, unless it
+    /// would be a third repetition, and records it.
+    fn end_turn(&mut self, mv: &Move, mut after: Position) -> Result<Option<Outcome>, MoveError> {
         after.end_turn();
         if self.is_third_repetition(after.hash()) {
             return Err(MoveError::ThirdRepetition);
@@ -204,7 +205,7 @@ impl Game {
         self.record.push(RecordedMove {
             number: self.number,
             side,
-            text,
+            text: format_move(&self.position, mv),
         });
         self.position = after;
         if side == Color::Silver {
@@ -242,5 +243,55 @@ impl Game {
         let possible = self.seen.values().any(|&c| c >= 2);
         let mut gen = TurnGen::new();
         outcome(&self.position, possible, |h| self.is_third_repetition(h), &mut gen)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::parse_step_token;
+
+    const GOLD: &str = "Ra1 Rb1 Rc1 Rd1 Re1 Rf1 Rg1 Rh1 Ha2 Db2 Cc2 Md2 Ee2 Cf2 Dg2 Hh2";
+    const SILVER: &str = "ra8 rb8 rc8 rd8 re8 rf8 rg8 rh8 ha7 db7 cc7 md7 ee7 cf7 dg7 hh7";
+
+    fn steps(text: &str) -> Move {
+        let mut mv = Move::new();
+        for token in text.split_whitespace() {
+            assert!(mv.push(parse_step_token(token).unwrap()));
+        }
+        mv
+    }
+
+    #[test]
+    fn phase_errors_are_variants_and_change_nothing() {
+        let mut g = Game::new();
+        assert_eq!(g.play(&steps("Ee2n")), Err(MoveError::SetupExpected));
+        g.play_text(GOLD).unwrap();
+        g.play_text(SILVER).unwrap();
+        let placed = parse_setup(Color::Gold, GOLD).unwrap();
+        assert_eq!(g.play_setup(&placed), Err(MoveError::SetupOver));
+        assert_eq!(g.record().len(), 2);
+        assert!(!g.in_setup());
+    }
+
+    #[test]
+    fn a_hand_built_move_gets_the_scrutiny_of_text() {
+        let mut g = Game::new();
+        g.play_text(GOLD).unwrap();
+        g.play_text(SILVER).unwrap();
+        let before = *g.position();
+        for (bad, text) in [
+            (steps("Ed2n"), "Ed2n"),           // d2 holds the camel
+            (steps("Ee2e"), "Ee2e"),           // f2 is occupied
+            (steps("Ee2n Ee3s"), "Ee2n Ee3s"), // back where it was
+        ] {
+            assert_eq!(g.play(&bad), g.clone().play_text(text), "{text}");
+            assert!(g.play(&bad).is_err());
+        }
+        assert_eq!(g.play(&Move::new()), Err(MoveError::Empty));
+        assert!(g.position().same_board(&before) && g.record().len() == 2);
+        // A legal one is recorded in notation, capture tokens and all.
+        assert_eq!(g.play(&steps("Ee2n Ee3n")), Ok(None));
+        assert_eq!(g.record()[2].text, "Ee2n Ee3n");
     }
 }

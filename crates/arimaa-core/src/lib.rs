@@ -20,9 +20,11 @@ pub mod perft;
 pub mod piece;
 pub mod position;
 pub mod record;
+pub mod rng;
 pub mod rules;
 pub mod square;
 pub mod step;
+pub mod timecontrol;
 pub mod turns;
 pub mod zobrist;
 

@@ -169,16 +169,47 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<(Move, Position), MoveEr
             }
         }
         let step = parse_step_token(token).ok_or_else(|| MoveError::BadToken(token.to_string()))?;
-        if cur.steps_left() == 0 {
-            return Err(MoveError::TooManySteps(token.to_string()));
-        }
-        check_step(&cur, step, token)?;
-        let undo = cur.make_step(step);
-        last_capture = Some(undo.captured());
+        last_capture = Some(play_checked(&mut cur, step, || token.to_string())?);
         mv.push(step);
         last_token = token.to_string();
     }
-    if mv.is_empty() {
+    check_end(&cur, mv.is_empty(), last_token)?;
+    Ok((mv, cur))
+}
+
+/// Checks the steps of a turn given as values (a `Move` built by a search or
+/// a test) exactly as [`parse_move`] checks text, without writing them out:
+/// error messages name the step as its token. Returns the position after
+/// them (the turn not yet ended).
+pub fn check_move(pos: &Position, mv: &Move) -> Result<Position, MoveError> {
+    let mut cur = *pos;
+    let mut last = None;
+    for step in mv.iter() {
+        play_checked(&mut cur, step, || step.to_string())?;
+        last = Some(step);
+    }
+    check_end(&cur, last.is_none(), last.map(|s| s.to_string()).unwrap_or_default())?;
+    Ok(cur)
+}
+
+/// Plays `step` on `cur` if it is legal there; returns what it captured.
+/// `token` names the step in an error (built only then).
+fn play_checked(
+    cur: &mut Position,
+    step: Step,
+    token: impl Fn() -> String,
+) -> Result<Option<(Piece, Square)>, MoveError> {
+    if cur.steps_left() == 0 {
+        return Err(MoveError::TooManySteps(token()));
+    }
+    check_step(cur, step, &token)?;
+    Ok(cur.make_step(step).captured())
+}
+
+/// The checks at the end of a turn's steps: some steps, no push half done,
+/// the board changed. `last_token` is the last step's text.
+fn check_end(cur: &Position, empty: bool, last_token: String) -> Result<(), MoveError> {
+    if empty {
         return Err(MoveError::Empty);
     }
     if matches!(cur.pending(), Pending::Push { .. }) {
@@ -187,31 +218,21 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<(Move, Position), MoveEr
     if !cur.can_end_turn() {
         return Err(MoveError::NoChange);
     }
-    Ok((mv, cur))
+    Ok(())
 }
 
 /// Accepts `step` if legal in `pos`; otherwise says which rule it breaks.
-fn check_step(pos: &Position, step: Step, token: &str) -> Result<(), MoveError> {
-    let found = pos
-        .piece_at(step.from())
-        .ok_or_else(|| MoveError::NoPiece(token.to_string()))?;
+fn check_step(pos: &Position, step: Step, token: &impl Fn() -> String) -> Result<(), MoveError> {
+    let found = pos.piece_at(step.from()).ok_or_else(|| MoveError::NoPiece(token()))?;
     if found != step.piece() {
-        return Err(MoveError::WrongPiece {
-            token: token.to_string(),
-            found,
-        });
+        return Err(MoveError::WrongPiece { token: token(), found });
     }
     let mut legal = StepList::new();
     pos.legal_steps(&mut legal);
     if legal.contains(step) {
         return Ok(());
     }
-    let illegal = |why: String| {
-        Err(MoveError::Illegal {
-            token: token.to_string(),
-            why,
-        })
-    };
+    let illegal = |why: String| Err(MoveError::Illegal { token: token(), why });
     if pos.occupied().has(step.to()) {
         return illegal(format!("{} is occupied", step.to()));
     }
@@ -253,27 +274,56 @@ pub fn format_move(pos: &Position, mv: &Move) -> String {
 pub fn parse_setup(color: Color, text: &str) -> Result<Vec<(Piece, Square)>, SetupError> {
     let mut placed = Vec::with_capacity(16);
     let mut used = Bitboard::EMPTY;
-    let home = match color {
-        Color::Gold => Bitboard::RANK_1 | Bitboard::RANK_2,
-        Color::Silver => Bitboard::RANK_7 | Bitboard::RANK_8,
-    };
     for token in text.split_whitespace() {
         let bad = || SetupError::BadToken(token.to_string());
         let mut chars = token.chars();
         let piece = chars.next().and_then(Piece::from_letter).ok_or_else(bad)?;
         let square = token.get(1..).and_then(Square::parse).ok_or_else(bad)?;
-        if piece.color != color {
-            return Err(SetupError::WrongColor(token.to_string()));
-        }
-        if !home.has(square) {
-            return Err(SetupError::WrongRank(token.to_string()));
-        }
-        if used.has(square) {
-            return Err(SetupError::Duplicate(token.to_string()));
-        }
-        used |= Bitboard::from_square(square);
+        place(color, piece, square, &mut used, || token.to_string())?;
         placed.push((piece, square));
     }
+    check_counts(color, &placed)?;
+    Ok(placed)
+}
+
+/// Checks a setup given as values exactly as [`parse_setup`] checks text,
+/// without writing it out: error messages name a piece as its token.
+pub fn check_setup(color: Color, placed: &[(Piece, Square)]) -> Result<(), SetupError> {
+    let mut used = Bitboard::EMPTY;
+    for &(piece, square) in placed {
+        place(color, piece, square, &mut used, || format!("{piece}{square}"))?;
+    }
+    check_counts(color, placed)
+}
+
+/// One piece of `color`'s setup: its colour, rank and square checked against
+/// the squares `used` so far, which it then joins.
+fn place(
+    color: Color,
+    piece: Piece,
+    square: Square,
+    used: &mut Bitboard,
+    token: impl Fn() -> String,
+) -> Result<(), SetupError> {
+    let home = match color {
+        Color::Gold => Bitboard::RANK_1 | Bitboard::RANK_2,
+        Color::Silver => Bitboard::RANK_7 | Bitboard::RANK_8,
+    };
+    if piece.color != color {
+        return Err(SetupError::WrongColor(token()));
+    }
+    if !home.has(square) {
+        return Err(SetupError::WrongRank(token()));
+    }
+    if used.has(square) {
+        return Err(SetupError::Duplicate(token()));
+    }
+    *used |= Bitboard::from_square(square);
+    Ok(())
+}
+
+/// Exactly the pieces a side starts with.
+fn check_counts(color: Color, placed: &[(Piece, Square)]) -> Result<(), SetupError> {
     for kind in Kind::ALL {
         let count = placed.iter().filter(|(p, _)| p.kind == kind).count() as u32;
         if count != kind.count_at_start() {
@@ -283,7 +333,7 @@ pub fn parse_setup(color: Color, text: &str) -> Result<Vec<(Piece, Square)>, Set
             });
         }
     }
-    Ok(placed)
+    Ok(())
 }
 
 /// Writes a setup, strongest pieces first, then by square.

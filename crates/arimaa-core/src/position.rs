@@ -310,12 +310,6 @@ impl Position {
         out
     }
 
-    /// True when the piece on `sq` is frozen (false for an empty square).
-    #[must_use]
-    pub fn is_frozen(&self, sq: Square) -> bool {
-        self.piece_at(sq).is_some_and(|p| self.frozen(p.color).has(sq))
-    }
-
     /// True when the turn may end here: at least one step taken, no push half
     /// done, and the board differs from the turn's start.
     #[inline]

@@ -111,45 +111,12 @@ fn valid_option_name(name: &str) -> bool {
     !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || "_-".contains(c))
 }
 
-/// Splits a command line into words as a shell would for the simple cases:
-/// whitespace separates, single and double quotes group, a backslash outside
-/// single quotes escapes the next character. Nothing else is interpreted.
+/// Splits a command line into words as a POSIX shell would (quotes group,
+/// a backslash escapes, `#` at the start of a word begins a comment), with
+/// `shlex`; nothing is expanded and no shell runs the command.
 pub fn split_command(text: &str) -> Result<Vec<String>, String> {
-    let mut words = Vec::new();
-    let mut word = String::new();
-    let mut in_word = false;
-    let mut chars = text.chars();
-    let mut quote: Option<char> = None;
-    while let Some(c) = chars.next() {
-        match (quote, c) {
-            (Some('\''), '\'') | (Some('"'), '"') => quote = None,
-            (Some('\''), _) => word.push(c),
-            (_, '\\') => match chars.next() {
-                Some(n) => word.push(n),
-                None => return Err(format!("command '{text}' ends with a backslash")),
-            },
-            (None, '\'' | '"') => {
-                quote = Some(c);
-                in_word = true;
-            }
-            (None, c) if c.is_whitespace() => {
-                if in_word {
-                    words.push(std::mem::take(&mut word));
-                    in_word = false;
-                }
-            }
-            _ => {
-                word.push(c);
-                in_word = true;
-            }
-        }
-    }
-    if quote.is_some() {
-        return Err(format!("command '{text}' has an unclosed quote"));
-    }
-    if in_word {
-        words.push(word);
-    }
+    let words =
+        shlex::split(text).ok_or_else(|| format!("command '{text}' has an unclosed quote or ends with a backslash"))?;
     if words.is_empty() {
         return Err("cmd= is empty".into());
     }
@@ -341,7 +308,14 @@ mod tests {
             ["a", "b c", "d e", "f g"]
         );
         assert_eq!(split_command("'' x").unwrap(), ["", "x"]);
+        // Inside double quotes a backslash escapes only what a shell lets it.
+        assert_eq!(split_command(r#"a "b\"c" "d\e""#).unwrap(), ["a", "b\"c", "d\\e"]);
+        assert_eq!(
+            split_command("engine --x 1 # a comment").unwrap(),
+            ["engine", "--x", "1"]
+        );
         assert!(split_command("  ").is_err());
+        assert!(split_command("# only a comment").is_err());
         assert!(split_command("x\\").is_err());
     }
 }

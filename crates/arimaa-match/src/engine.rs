@@ -8,6 +8,7 @@
 //! Killing an engine kills that one process only.
 
 use crate::config::EngineSpec;
+use crate::outcome::Termination;
 use std::collections::VecDeque;
 use std::fs::File;
 use std::io::{BufRead, BufReader, Read, Write};
@@ -78,25 +79,50 @@ pub enum Wait {
 
 /// A write to the engine failed: its input is closed, so it has exited or
 /// is exiting.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("the engine's input is closed")]
 pub struct Gone;
 
-impl std::fmt::Display for Gone {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("the engine's input is closed")
-    }
+/// How an engine failed. Each loses the game for that engine only (or, at
+/// start-up, stops the match before it begins); the text says what happened.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Failure {
+    /// It could not be run, exited, or closed its pipes.
+    #[error("{0}")]
+    Crash(String),
+    /// It did not answer at all in time (after `stop`, during a move): it is killed.
+    #[error("{0}")]
+    Hang(String),
+    /// Its bestmove came after the deadline.
+    #[error("{0}")]
+    Timeout(String),
+    /// Its bestmove broke a rule.
+    #[error("{0}")]
+    Illegal(String),
 }
 
-impl std::error::Error for Gone {}
+impl Failure {
+    /// How a game lost by this failure ends.
+    #[must_use]
+    pub fn termination(&self) -> Termination {
+        match self {
+            Failure::Crash(_) => Termination::Crash,
+            Failure::Hang(_) => Termination::Hang,
+            Failure::Timeout(_) => Termination::Time,
+            Failure::Illegal(_) => Termination::Illegal,
+        }
+    }
 
-/// Why an engine could not be started.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct StartError {
-    /// True when it started but did not answer in time (a hang), false
-    /// when it could not be run or exited (a crash).
-    pub hung: bool,
-    /// What happened, with the end of the engine's stderr.
-    pub message: String,
+    /// The same failure with its text rewritten.
+    #[must_use]
+    pub fn map(self, f: impl FnOnce(String) -> String) -> Failure {
+        match self {
+            Failure::Crash(m) => Failure::Crash(f(m)),
+            Failure::Hang(m) => Failure::Hang(f(m)),
+            Failure::Timeout(m) => Failure::Timeout(f(m)),
+            Failure::Illegal(m) => Failure::Illegal(f(m)),
+        }
+    }
 }
 
 #[derive(Debug)]
@@ -145,12 +171,11 @@ fn read_bounded_line(reader: &mut impl BufRead) -> Option<String> {
 impl Engine {
     /// Starts the engine and runs the AEI opening phase, then sends the spec's
     /// options and waits for `readyok`.
-    pub fn start(spec: &EngineSpec, log: Option<Arc<TrafficLog>>, stop: &AtomicBool) -> Result<Engine, StartError> {
-        let crash = |message: String| StartError { hung: false, message };
+    pub fn start(spec: &EngineSpec, log: Option<Arc<TrafficLog>>, stop: &AtomicBool) -> Result<Engine, Failure> {
         let (program, args) = spec
             .command
             .split_first()
-            .ok_or_else(|| crash("empty command".into()))?;
+            .ok_or_else(|| Failure::Crash("empty command".into()))?;
         let mut cmd = Command::new(program);
         cmd.args(args)
             .stdin(Stdio::piped())
@@ -166,7 +191,7 @@ impl Engine {
         }
         let mut child = cmd
             .spawn()
-            .map_err(|e| crash(format!("cannot run '{}': {e}", spec.command.join(" "))))?;
+            .map_err(|e| Failure::Crash(format!("cannot run '{}': {e}", spec.command.join(" "))))?;
         // Bounded, so that an engine flooding its output while nobody reads
         // it blocks on its own pipe instead of filling the runner's memory.
         let (tx, rx) = mpsc::sync_channel(LINE_BACKLOG);
@@ -220,17 +245,17 @@ impl Engine {
             closed: false,
             id_name: None,
         };
-        engine.handshake(spec, stop).map_err(|(hung, what)| {
-            let message = engine.describe_failure(&what);
+        engine.handshake(spec, stop).map_err(|failure| {
+            let failure = failure.map(|what| engine.describe_failure(&what));
             engine.kill();
-            StartError { hung, message }
+            failure
         })?;
         Ok(engine)
     }
 
-    fn handshake(&mut self, spec: &EngineSpec, stop: &AtomicBool) -> Result<(), (bool, String)> {
+    fn handshake(&mut self, spec: &EngineSpec, stop: &AtomicBool) -> Result<(), Failure> {
         self.send("aei")
-            .map_err(|Gone| (false, "could not write 'aei'".to_string()))?;
+            .map_err(|Gone| Failure::Crash("could not write 'aei'".to_string()))?;
         let deadline = Instant::now() + START_TIMEOUT;
         loop {
             match self.recv(deadline, stop) {
@@ -240,33 +265,34 @@ impl Engine {
                         self.id_name = Some(name.trim().to_string());
                     }
                 }
-                Wait::Closed => return Err((false, "exited before 'aeiok'".into())),
-                Wait::Timeout => return Err((true, format!("no 'aeiok' within {}s", START_TIMEOUT.as_secs()))),
-                Wait::Stopped => return Err((false, "interrupted during start-up".into())),
+                Wait::Closed => return Err(Failure::Crash("exited before 'aeiok'".into())),
+                Wait::Timeout => return Err(Failure::Hang(format!("no 'aeiok' within {}s", START_TIMEOUT.as_secs()))),
+                Wait::Stopped => return Err(Failure::Crash("interrupted during start-up".into())),
             }
         }
         for (name, value) in &spec.options {
             self.set_option(name, value)
-                .map_err(|Gone| (false, format!("could not send option '{name}'")))?;
+                .map_err(|Gone| Failure::Crash(format!("could not send option '{name}'")))?;
         }
         self.sync(READY_TIMEOUT, stop)
     }
 
     /// Sends `isready` and waits for `readyok`, dropping any other line (such
-    /// as a stale reply from the previous game).
-    pub fn sync(&mut self, timeout: Duration, stop: &AtomicBool) -> Result<(), (bool, String)> {
+    /// as a stale reply from the previous game). A crash or a hang; when the
+    /// runner is stopping, a crash that the caller ignores.
+    pub fn sync(&mut self, timeout: Duration, stop: &AtomicBool) -> Result<(), Failure> {
         self.send("isready")
-            .map_err(|Gone| (false, "could not write 'isready'".to_string()))?;
+            .map_err(|Gone| Failure::Crash("could not write 'isready'".to_string()))?;
         let deadline = Instant::now() + timeout;
         loop {
             match self.recv(deadline, stop) {
                 Wait::Line(l) if l.trim() == "readyok" => return Ok(()),
                 Wait::Line(_) => {}
-                Wait::Closed => return Err((false, "exited before 'readyok'".into())),
+                Wait::Closed => return Err(Failure::Crash("exited before 'readyok'".into())),
                 Wait::Timeout => {
-                    return Err((true, format!("no 'readyok' within {}s", timeout.as_secs_f64())));
+                    return Err(Failure::Hang(format!("no 'readyok' within {}s", timeout.as_secs_f64())));
                 }
-                Wait::Stopped => return Err((false, "interrupted".into())),
+                Wait::Stopped => return Err(Failure::Crash("interrupted".into())),
             }
         }
     }
@@ -424,7 +450,7 @@ mod tests {
     fn a_missing_program_is_a_start_error() {
         let stop = AtomicBool::new(false);
         let e = Engine::start(&spec(&["/nonexistent/engine"]), None, &stop).unwrap_err();
-        assert!(!e.hung && e.message.contains("cannot run"), "{e:?}");
+        assert!(matches!(&e, Failure::Crash(m) if m.contains("cannot run")), "{e:?}");
     }
 
     #[cfg(unix)]
@@ -433,7 +459,9 @@ mod tests {
         let stop = AtomicBool::new(false);
         let e = Engine::start(&spec(&["sh", "-c", "echo broken >&2; exit 3"]), None, &stop).unwrap_err();
         // Depending on the race, 'aei' cannot be written or no 'aeiok' comes.
-        assert!(!e.hung && e.message.starts_with("engine 't': "), "{e:?}");
-        assert!(e.message.contains("aei"), "{e:?}");
+        let Failure::Crash(m) = &e else {
+            panic!("not a crash: {e:?}")
+        };
+        assert!(m.starts_with("engine 't': ") && m.contains("aei"), "{e:?}");
     }
 }

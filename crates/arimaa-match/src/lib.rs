@@ -13,6 +13,7 @@
 pub mod config;
 pub mod engine;
 pub mod outcome;
+pub mod plot;
 pub mod progress;
 pub mod record;
 pub mod referee;

@@ -10,7 +10,7 @@
 //! `bestmove resign`, loses the game for that engine only.
 
 use crate::config::{EngineSpec, Limit};
-use crate::engine::{Engine, Wait, READY_TIMEOUT};
+use crate::engine::{Engine, Failure, Wait, READY_TIMEOUT};
 use crate::outcome::{GameResult, Termination};
 use crate::setups::Opening;
 use crate::tc::{aei_seconds, Clock};
@@ -156,10 +156,26 @@ impl Referee<'_> {
         self.result(Some(side.opponent()), termination, detail)
     }
 
+    /// `side` loses by `failure`. A crashed or hung engine is killed; a
+    /// crash's message gets the end of its stderr and its exit status.
+    fn fault(&mut self, side: Color, failure: Failure) -> End {
+        let what = match failure {
+            Failure::Crash(what) => {
+                let what = self.engine(side).describe_failure(&what);
+                self.engine(side).kill();
+                Failure::Crash(format!("crashed: {what}"))
+            }
+            Failure::Hang(what) => {
+                self.engine(side).kill();
+                Failure::Hang(what)
+            }
+            other => other,
+        };
+        self.loss(side, what.termination(), &what.to_string())
+    }
+
     fn crash(&mut self, side: Color, what: &str) -> End {
-        let what = self.engine(side).describe_failure(what);
-        self.engine(side).kill();
-        self.loss(side, Termination::Crash, &format!("crashed: {what}"))
+        self.fault(side, Failure::Crash(what.to_string()))
     }
 
     /// Time control or depth, `newgame`, and a `readyok` round trip.
@@ -182,11 +198,8 @@ impl Referee<'_> {
         match self.engine(side).sync(READY_TIMEOUT, stop) {
             Ok(()) => Ok(()),
             Err(_) if self.stopped() => Err(End::Aborted),
-            Err((true, what)) => {
-                self.engine(side).kill();
-                Err(self.loss(side, Termination::Hang, &format!("hung before the game: {what}")))
-            }
-            Err((false, what)) => Err(self.crash(side, &what)),
+            Err(Failure::Hang(what)) => Err(self.fault(side, Failure::Hang(format!("hung before the game: {what}")))),
+            Err(failure) => Err(self.fault(side, failure)),
         }
     }
 
@@ -298,13 +311,12 @@ impl Referee<'_> {
             Reply::Closed => return Err(self.crash(side, "its output closed while thinking")),
             Reply::Stopped => return Err(End::Aborted),
             Reply::Timeout => {
-                self.engine(side).kill();
                 let what = format!(
                     "hung: no bestmove {:.2}s after 'go', nor {:.1}s after 'stop'; killed",
                     used - self.limits.hang_timeout.as_secs_f64(),
                     self.limits.hang_timeout.as_secs_f64()
                 );
-                return Err(self.loss(side, Termination::Hang, &what));
+                return Err(self.fault(side, Failure::Hang(what)));
             }
         };
         let late = match allowed {
@@ -328,17 +340,13 @@ impl Referee<'_> {
                     wait.as_secs_f64()
                 ),
             };
-            return Err(self.loss(side, Termination::Time, &what));
+            return Err(self.fault(side, Failure::Timeout(what)));
         }
         if text == "resign" {
             return Err(self.loss(side, Termination::Resign, "resigned"));
         }
         match self.game.play_text(&text) {
-            Err(e) => Err(self.loss(
-                side,
-                Termination::Illegal,
-                &format!("played '{}': {e}", clip(&text, 200)),
-            )),
+            Err(e) => Err(self.fault(side, Failure::Illegal(format!("played '{}': {e}", clip(&text, 200))))),
             Ok(outcome) => {
                 self.clock.spend(side, used, setup);
                 self.broadcast_last_move();

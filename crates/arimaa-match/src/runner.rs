@@ -10,12 +10,12 @@
 
 use crate::config::MatchConfig;
 use crate::engine::{Engine, TrafficLog};
-use crate::outcome::{GameResult, Termination};
-use crate::progress::Progress;
+use crate::outcome::GameResult;
+use crate::progress::{match_status, Progress};
 use crate::record::RecordWriter;
 use crate::referee::{play_game, Limits, Played};
 use crate::schedule::{schedule, GameJob};
-use crate::stats::SprtDecision;
+use crate::stats::{SprtDecision, Wdl};
 use crate::summary::{report, Tally};
 use crate::timestamp::utc_now;
 use arimaa_core::Color;
@@ -37,6 +37,9 @@ pub struct MatchReport {
     pub sprt: Option<SprtDecision>,
     /// The summary tables.
     pub text: String,
+    /// The first pair's counts after each finished game, in the order they
+    /// finished (for `--plot`).
+    pub history: Vec<Wdl>,
 }
 
 struct Finished {
@@ -53,16 +56,17 @@ pub fn run_match(config: &MatchConfig, stop: &Arc<AtomicBool>, quiet: bool) -> R
     config.validate()?;
     let mut writer = config.record.as_deref().map(RecordWriter::open).transpose()?;
     let log = config.log.as_deref().map(TrafficLog::open).transpose()?.map(Arc::new);
-    let mut progress = Progress::new(0, quiet);
     for spec in &config.engines {
         match Engine::start(spec, log.clone(), stop) {
             Ok(e) => {
-                progress.line(&format!(
-                    "Engine {}: '{}' ({})",
-                    spec.name,
-                    e.id_name.as_deref().unwrap_or("no id name"),
-                    spec.limit_text()
-                ));
+                if !quiet {
+                    eprintln!(
+                        "Engine {}: '{}' ({})",
+                        spec.name,
+                        e.id_name.as_deref().unwrap_or("no id name"),
+                        spec.limit_text()
+                    );
+                }
                 e.quit();
             }
             Err(_) if stop.load(Ordering::Relaxed) => {
@@ -75,14 +79,16 @@ pub fn run_match(config: &MatchConfig, stop: &Arc<AtomicBool>, quiet: bool) -> R
                     interrupted: true,
                     sprt: None,
                     text,
+                    history: Vec::new(),
                 });
             }
-            Err(e) => return Err(format!("cannot start: {}", e.message)),
+            Err(e) => return Err(format!("cannot start: {e}")),
         }
     }
     let jobs = schedule(config.engines.len(), config.games);
     let scheduled = jobs.len() as u32;
-    let mut progress = Progress::new(scheduled, quiet);
+    let progress = Progress::new(u64::from(scheduled), "games", quiet);
+    let mut history = Vec::new();
     let queue = Mutex::new(VecDeque::from(jobs));
     let names: Vec<String> = config.engines.iter().map(|e| e.name.clone()).collect();
     let mut tally = Tally::new(names);
@@ -105,6 +111,7 @@ pub fn run_match(config: &MatchConfig, stop: &Arc<AtomicBool>, quiet: bool) -> R
         drop(tx);
         for f in rx {
             tally.add(&f.job, &f.result);
+            history.push(tally.first_pair());
             progress.line(&game_line(config, &f));
             if let Some(w) = writer.as_mut() {
                 if let Err(e) = w.append(&headers(config, &f), &f.result.moves) {
@@ -120,7 +127,8 @@ pub fn run_match(config: &MatchConfig, stop: &Arc<AtomicBool>, quiet: bool) -> R
                     stop.store(true, Ordering::Relaxed);
                 }
             }
-            progress.update(&tally, config.sprt.as_ref());
+            let status = match_status(&tally, config.sprt.as_ref());
+            progress.update(u64::from(tally.games()), &status, config.sprt.is_some());
         }
     });
     progress.finish();
@@ -135,6 +143,7 @@ pub fn run_match(config: &MatchConfig, stop: &Arc<AtomicBool>, quiet: bool) -> R
         interrupted,
         sprt: decision,
         text,
+        history,
     })
 }
 
@@ -237,16 +246,10 @@ fn play_job(
             Err(_) if stop.load(Ordering::Relaxed) => return Played::Aborted,
             Err(e) => {
                 // A restart that fails forfeits this game; the match goes on.
-                let termination = if e.hung { Termination::Hang } else { Termination::Crash };
                 return Played::Finished(GameResult {
                     winner: Some(side.opponent()),
-                    termination,
-                    detail: format!(
-                        "{} ({}) could not be restarted: {}",
-                        spec.name,
-                        side_label(side),
-                        e.message
-                    ),
+                    termination: e.termination(),
+                    detail: format!("{} ({}) could not be restarted: {e}", spec.name, side_label(side)),
                     moves: String::new(),
                     turns: 0,
                 });

@@ -2,6 +2,7 @@
 //! file holds: time controls, engine specs, SPRT settings, setup files and
 //! record files. Each parser must return an error with a message, never panic.
 
+use arimaa_core::rng::XorShift;
 use arimaa_match::config::EngineSpec;
 use arimaa_match::record::read_records;
 use arimaa_match::setups::SetupBook;
@@ -10,15 +11,12 @@ use arimaa_match::tc::TimeControl;
 
 const ALPHABET: &[u8] = b"0123456789.smht/:=-+ abcdefgh12345678RCDHMErcdhme[]\"'\\\n#xyz\xc3\xa9";
 
-/// xorshift64*: deterministic and dependency-free.
-struct Rng(u64);
+/// The workspace's deterministic generator, with the text helpers below.
+struct Rng(XorShift);
 
 impl Rng {
     fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        (self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) % n as u64) as usize
+        self.0.below(n)
     }
 
     fn text(&mut self, max: usize) -> String {
@@ -52,7 +50,7 @@ fn check<T, E: std::fmt::Display>(r: Result<T, E>) -> bool {
 
 #[test]
 fn time_controls_engine_specs_and_sprt_settings() {
-    let mut rng = Rng(0x1234_5678);
+    let mut rng = Rng(XorShift(0x1234_5678));
     let mut accepted = 0;
     for i in 0..30_000 {
         let tc = if i % 2 == 0 {
@@ -73,7 +71,7 @@ fn time_controls_engine_specs_and_sprt_settings() {
 
 #[test]
 fn setup_and_record_files() {
-    let mut rng = Rng(0x8765_4321);
+    let mut rng = Rng(XorShift(0x8765_4321));
     let setup = "Ra1 Rb1 Rc1 Rd1 Re1 Rf1 Rg1 Rh1 Ha2 Db2 Cc2 Md2 Ee2 Cf2 Dg2 Hh2 \
                  ra8 rb8 rc8 rd8 re8 rf8 rg8 rh8 ha7 db7 cc7 md7 ee7 cf7 dg7 hh7";
     assert!(SetupBook::parse(setup, "valid").is_ok());

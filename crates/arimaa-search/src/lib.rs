@@ -17,5 +17,5 @@ pub mod tt;
 
 pub use params::{Param, Params};
 pub use search::{Cuts, Limits, Report, SearchResult, Searcher, WIN, WIN_BOUND};
-pub use time::{Budget, TimeControl};
+pub use time::{Budget, Clock};
 pub use tt::TransTable;

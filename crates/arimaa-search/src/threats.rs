@@ -220,14 +220,7 @@ mod tests {
 
     #[test]
     fn patterns_agree_with_playing_every_two_step_sequence_along_random_games() {
-        // xorshift64: deterministic games without a dependency.
-        let mut state = 0x2545_F491_4F6C_DD1Du64;
-        let mut next = move |n: usize| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            (state % n as u64) as usize
-        };
+        let mut rng = arimaa_core::rng::XorShift(0x2545_F491_4F6C_DD1D);
         let mut checked = 0;
         let mut with_capture = 0;
         for _ in 0..25 {
@@ -254,7 +247,7 @@ mod tests {
                     checked += 1;
                     with_capture += usize::from(truth > 0);
                 }
-                let pick = next(turns.len());
+                let pick = rng.below(turns.len());
                 let steps = turns[pick].steps;
                 game.play(&steps).expect("generated turn is legal");
             }

@@ -6,52 +6,23 @@
 //! new iterations once a fraction of the target is gone, and never searches past
 //! the deadline minus a safety margin that covers process and pipe latency.
 
+use arimaa_core::timecontrol::TimeControl;
 use arimaa_core::Color;
 use std::time::Duration;
 
-/// The AEI time-control settings and clock state, in seconds.
-#[derive(Clone, Debug, PartialEq)]
-pub struct TimeControl {
-    /// Time per move (`tcmove`).
-    pub tcmove: f64,
-    /// Reserve at the start of the game (`tcreserve`).
-    pub tcreserve: f64,
-    /// Percentage of unused move time added to the reserve (`tcpercent`).
-    pub tcpercent: f64,
-    /// Cap on the reserve (`tcmax`), 0 = none.
-    pub tcmax: f64,
-    /// Limit on the game's total time (`tctotal`), 0 = none.
-    pub tctotal: f64,
-    /// Limit on the number of turns (`tcturns`), 0 = none.
-    pub tcturns: f64,
-    /// Hard cap on one turn (`tcturntime`), 0 = none.
-    pub tcturntime: f64,
+/// The engine's clock: the time control the controller announced (the
+/// `tc*` options) and the clock state it sends before a `go`, in seconds.
+/// Only what the budget reads is kept: the controller's `gused`, `sused` and
+/// `lastmoveused` are accepted as options but change nothing here.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Clock {
+    /// The settings (`tcmove`, `tcreserve`, `tcpercent`, `tcmax`, `tctotal`,
+    /// `tcturns`, `tcturntime`).
+    pub control: TimeControl,
     /// Current reserves, gold and silver (`greserve`, `sreserve`); `None` until sent.
     pub reserve: [Option<f64>; 2],
-    /// Time each side used on its last turn (`gused`, `sused`).
-    pub used: [f64; 2],
-    /// Time used on the previous turn (`lastmoveused`).
-    pub lastmoveused: f64,
     /// Time already used on the current turn when `go` arrived (`moveused`).
     pub moveused: f64,
-}
-
-impl Default for TimeControl {
-    fn default() -> Self {
-        TimeControl {
-            tcmove: 0.0,
-            tcreserve: 0.0,
-            tcpercent: 100.0,
-            tcmax: 0.0,
-            tctotal: 0.0,
-            tcturns: 0.0,
-            tcturntime: 0.0,
-            reserve: [None, None],
-            used: [0.0; 2],
-            lastmoveused: 0.0,
-            moveused: 0.0,
-        }
-    }
 }
 
 /// How long to think on one turn, measured from the arrival of `go`.
@@ -68,24 +39,23 @@ const MIN_MARGIN: f64 = 0.25;
 /// And as a fraction of the time left.
 const MARGIN_FRACTION: f64 = 0.05;
 
-impl TimeControl {
+impl Clock {
     /// True when any time limit is set.
     #[must_use]
     pub fn is_timed(&self) -> bool {
-        self.tcmove > 0.0 || self.tcturntime > 0.0 || self.reserve.iter().flatten().any(|&r| r > 0.0)
+        let tc = &self.control;
+        tc.per_move > 0.0 || tc.turn_time > 0.0 || self.reserve.iter().flatten().any(|&r| r > 0.0)
     }
 
     /// The reserve of `side` now: the last value the controller sent, else the starting reserve.
     #[must_use]
     pub fn reserve_of(&self, side: Color) -> f64 {
-        self.reserve[side.index()].unwrap_or(self.tcreserve).max(0.0)
+        self.reserve[side.index()].unwrap_or(self.control.reserve).max(0.0)
     }
 
     /// Resets the clock state for a new game (the settings stay).
     pub fn new_game(&mut self) {
         self.reserve = [None, None];
-        self.used = [0.0; 2];
-        self.lastmoveused = 0.0;
         self.moveused = 0.0;
     }
 
@@ -95,20 +65,21 @@ impl TimeControl {
         if !self.is_timed() {
             return None;
         }
+        let tc = &self.control;
         let reserve = self.reserve_of(side);
-        let mut deadline = self.tcmove + reserve;
-        if self.tcturntime > 0.0 {
-            deadline = deadline.min(self.tcturntime);
+        let mut deadline = tc.per_move + reserve;
+        if tc.turn_time > 0.0 {
+            deadline = deadline.min(tc.turn_time);
         }
         let left = (deadline - self.moveused.max(0.0)).max(0.0);
         let margin = MIN_MARGIN.max(left * MARGIN_FRACTION);
         let hard = (left - margin).max(0.02);
         // Move time not spent is only partly kept (tcpercent), and not at all
         // beyond tcmax: spend what would be lost, plus a slice of the reserve.
-        let kept = (self.tcpercent / 100.0).clamp(0.0, 1.0);
-        let mut target = self.tcmove * (1.0 - 0.4 * kept) + reserve / 12.0;
-        if self.tcmax > 0.0 {
-            let overflow = reserve + self.tcmove * kept - self.tcmax;
+        let kept = (tc.percent / 100.0).clamp(0.0, 1.0);
+        let mut target = tc.per_move * (1.0 - 0.4 * kept) + reserve / 12.0;
+        if tc.max_reserve > 0.0 {
+            let overflow = reserve + tc.per_move * kept - tc.max_reserve;
             if overflow > 0.0 {
                 target += overflow;
             }
@@ -125,17 +96,20 @@ impl TimeControl {
 mod tests {
     use super::*;
 
-    fn tc(tcmove: f64, reserve: f64) -> TimeControl {
-        TimeControl {
-            tcmove,
-            tcreserve: reserve,
-            ..TimeControl::default()
+    fn tc(per_move: f64, reserve: f64) -> Clock {
+        Clock {
+            control: TimeControl {
+                per_move,
+                reserve,
+                ..TimeControl::default()
+            },
+            ..Clock::default()
         }
     }
 
     #[test]
     fn no_time_control_no_budget() {
-        assert_eq!(TimeControl::default().budget(Color::Gold), None);
+        assert_eq!(Clock::default().budget(Color::Gold), None);
     }
 
     #[test]
@@ -151,7 +125,7 @@ mod tests {
     #[test]
     fn turn_time_and_moveused_lower_the_deadline() {
         let mut t = tc(30.0, 300.0);
-        t.tcturntime = 10.0;
+        t.control.turn_time = 10.0;
         assert!(t.budget(Color::Silver).unwrap().hard.as_secs_f64() <= 10.0 - MIN_MARGIN);
         t.moveused = 9.0;
         assert!(t.budget(Color::Silver).unwrap().hard.as_secs_f64() <= 1.0);
@@ -173,9 +147,23 @@ mod tests {
     #[test]
     fn lost_time_is_spent() {
         let mut keep = tc(10.0, 0.0);
-        keep.tcpercent = 100.0;
+        keep.control.percent = 100.0;
         let mut lose = keep.clone();
-        lose.tcpercent = 0.0;
+        lose.control.percent = 0.0;
         assert!(lose.budget(Color::Gold).unwrap().hard > keep.budget(Color::Gold).unwrap().hard);
+    }
+
+    #[test]
+    fn budgets_are_those_of_the_former_engine_time_control() {
+        // Figures from before the time control was shared (same formula):
+        // 10 s a move, 60 s reserve, 50 %, max 40 s.
+        let mut t = tc(10.0, 60.0);
+        t.control.percent = 50.0;
+        t.control.max_reserve = 40.0;
+        let b = t.budget(Color::Gold).unwrap();
+        let target: f64 = 10.0 * (1.0 - 0.4 * 0.5) + 60.0 / 12.0 + (60.0 + 5.0 - 40.0);
+        let hard = 70.0 - 70.0 * 0.05;
+        assert_eq!(b.hard, Duration::from_secs_f64(target.min(hard)));
+        assert_eq!(b.soft, Duration::from_secs_f64(target.min(hard) * 0.55));
     }
 }

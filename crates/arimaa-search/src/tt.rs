@@ -189,19 +189,6 @@ impl TransTable {
         }
         write(victim, step);
     }
-
-    /// Permille of a sample of slots used by the current search (AEI has no
-    /// hashfull, but it is logged).
-    #[must_use]
-    pub fn usage_permille(&self) -> usize {
-        let age = self.age.load(Ordering::Relaxed) & 63;
-        let sample = self.slots.len().min(4000);
-        let used = self.slots[..sample]
-            .iter()
-            .filter(|s| unpack(s.data.load(Ordering::Relaxed)).is_some_and(|(_, a)| a == age))
-            .count();
-        used * 1000 / sample.max(1)
-    }
 }
 
 #[cfg(test)]

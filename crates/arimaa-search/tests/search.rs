@@ -138,7 +138,7 @@ fn evaluation_is_colour_symmetric_along_random_games() {
     use arimaa_core::TurnGen;
     use arimaa_search::eval::evaluate;
     let mut gen = TurnGen::new();
-    let mut state = 0x2545_F491_4F6C_DD1D_u64;
+    let mut rng = arimaa_core::rng::XorShift(0x2545_F491_4F6C_DD1D);
     let mut checked = 0;
     // Every weight nonzero, so that the terms that are off by default count too.
     let mut all_on = Params::default();
@@ -165,10 +165,7 @@ fn evaluation_is_colour_symmetric_along_random_games() {
             if turns.is_empty() {
                 break;
             }
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            pos = turns[(state % turns.len() as u64) as usize].result(&pos);
+            pos = turns[rng.below(turns.len())].result(&pos);
         }
     }
     assert!(checked > 200);

@@ -4,7 +4,7 @@
 //! is a wish, not a bug (the session refuses one it cannot).
 #![no_main]
 
-use arimaa_aei::command::{parse_command, Command};
+use arimaa_aei::command::{parse_command, Command, EngineOption};
 use arimaa_aei::{Capture, Flow, Identity, Session};
 use libfuzzer_sys::fuzz_target;
 
@@ -20,9 +20,9 @@ fuzz_target!(|data: &[u8]| {
     session.handle_line("aei");
     for line in text.lines().take(200) {
         match parse_command(line) {
-            Ok(Some(Command::SetOption { name, .. })) if name == "hash" || name == "threads" || name == "depth" => {
-                continue
-            }
+            Ok(Some(Command::SetOption(
+                EngineOption::Hash(_) | EngineOption::Threads(_) | EngineOption::Depth(_),
+            ))) => continue,
             Ok(Some(Command::Go { .. })) => {
                 session.handle_line("setoption name depth value 1");
             }

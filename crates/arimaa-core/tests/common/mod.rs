@@ -1,4 +1,4 @@
-//! Helpers shared by the integration tests: fixtures, a small RNG, random games.
+//! Helpers shared by the integration tests: fixtures, the RNG, random games.
 
 #![allow(dead_code)]
 
@@ -26,22 +26,8 @@ pub fn fixture_position(rec: &serde_json::Value) -> Position {
     parse_position(text.trim_start_matches("setposition ")).expect("fixture position parses")
 }
 
-/// xorshift64*: deterministic and dependency-free.
-#[derive(Debug)]
-pub struct Rng(pub u64);
-
-impl Rng {
-    pub fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
+/// The workspace's deterministic generator, under the tests' short name.
+pub use arimaa_core::rng::XorShift as Rng;
 
 /// Positions along random games from the standard opening: `games` games of up
 /// to `turns` turns each, every turn a uniformly random legal turn.
