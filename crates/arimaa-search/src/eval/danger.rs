@@ -41,6 +41,19 @@ const RING2: [Bitboard; 64] = {
     out
 };
 
+/// `TRAPS_NEAR[s]`: the traps within two steps of `s` (one for most squares).
+const TRAPS_NEAR: [Bitboard; 64] = {
+    let mut out = [Bitboard::EMPTY; 64];
+    let mut s = 0;
+    while s < 64 {
+        let one = Bitboard(1u64 << s | Bitboard(1u64 << s).neighbors().0);
+        let two = Bitboard(one.0 | one.neighbors().0);
+        out[s] = Bitboard(two.0 & Bitboard::TRAPS.0);
+        s += 1;
+    }
+    out
+};
+
 /// Squares within two steps of some trap.
 const NEAR_TRAPS: Bitboard = {
     let t = Bitboard::TRAPS;
@@ -90,7 +103,7 @@ pub fn capture_steps(pos: &Position, attacker: Color, frozen: Bitboard, mut f: i
         }
         let mut best: Option<u8> = None;
         let mut keep = |s: u8| best = Some(best.map_or(s, |b| b.min(s)));
-        for trap in Bitboard::TRAPS {
+        for trap in TRAPS_NEAR[v.index()] {
             let around_trap = Bitboard::around(trap);
             if v == trap {
                 // Its guards must all be drawn away; the first by an

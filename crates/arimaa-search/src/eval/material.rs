@@ -6,6 +6,7 @@
 //! rabbit costs about 100 (a centi-rabbit).
 
 use arimaa_core::{Color, Kind, Piece, Position};
+use std::cell::RefCell;
 
 /// An officer's value by the number of stronger enemy pieces: 800 / (Q + n),
 /// doubled for a piece with none stronger (800 * 2 / Q).
@@ -88,6 +89,83 @@ impl Counts {
     }
 }
 
+/// The material balance and every piece's marginal value of one set of
+/// counts: what the evaluation asks of HarLog, a dozen times per position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Material {
+    gold_balance: i32,
+    loss: [[i32; 6]; 2],
+}
+
+impl Material {
+    /// Material of `color` less its opponent's.
+    #[must_use]
+    pub fn balance(&self, color: Color) -> i32 {
+        match color {
+            Color::Gold => self.gold_balance,
+            Color::Silver => -self.gold_balance,
+        }
+    }
+
+    /// What losing one piece of `kind` costs `color` (see [`Counts::loss`]).
+    #[must_use]
+    pub fn loss(&self, color: Color, kind: Kind) -> i32 {
+        self.loss[color.index()][kind.index()]
+    }
+}
+
+/// Entries of the per-thread material cache (a power of two).
+const CACHE: usize = 256;
+
+thread_local! {
+    /// Counts change only by captures, so a search meets few of them: the
+    /// values are remembered instead of recomputed (each loss is four
+    /// HarLog sums) at every evaluation.
+    static MATERIAL: RefCell<Vec<(u64, Material)>> = const { RefCell::new(Vec::new()) };
+}
+
+impl Counts {
+    /// The counts packed five bits each, plus one so that no key is 0.
+    fn key(&self) -> u64 {
+        self.0.iter().flatten().fold(0u64, |k, &n| k << 5 | u64::from(n)) + 1
+    }
+
+    fn compute(&self) -> Material {
+        let mut loss = [[0; 6]; 2];
+        for color in [Color::Gold, Color::Silver] {
+            for kind in Kind::ALL {
+                loss[color.index()][kind.index()] = self.loss(color, kind);
+            }
+        }
+        Material {
+            gold_balance: self.balance(Color::Gold),
+            loss,
+        }
+    }
+
+    /// [`Material`] of these counts, from the thread's cache when it has them.
+    #[must_use]
+    pub fn material(&self) -> Material {
+        let key = self.key();
+        let slot = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 56) as usize & (CACHE - 1);
+        MATERIAL.with(|cell| {
+            let Ok(mut cache) = cell.try_borrow_mut() else {
+                return self.compute();
+            };
+            if cache.is_empty() {
+                cache.resize(CACHE, (0, self.compute()));
+            }
+            let (k, m) = cache[slot];
+            if k == key {
+                return m;
+            }
+            let m = self.compute();
+            cache[slot] = (key, m);
+            m
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -114,5 +192,28 @@ mod tests {
         let mut last = Counts::of(&Position::standard());
         last.0[0][0] = 1;
         assert!(last.loss(Color::Gold, Kind::Rabbit) > last.loss(Color::Gold, Kind::Camel));
+    }
+
+    #[test]
+    fn the_cached_material_is_the_computed_one() {
+        // Counts met twice (the second time from the cache) and counts that
+        // share a cache slot must all give the direct computation.
+        let mut p = Position::standard();
+        let mut seen = Vec::new();
+        for i in 0..64 {
+            if p.clear_square(arimaa_core::Square::from_index_unchecked(i)).is_some() {
+                seen.push(Counts::of(&p));
+            }
+        }
+        assert_eq!(seen.len(), 32);
+        for c in seen.iter().chain(seen.iter()) {
+            let m = c.material();
+            assert_eq!(m, c.compute());
+            assert_eq!(m.balance(Color::Gold), c.balance(Color::Gold));
+            assert_eq!(m.balance(Color::Silver), c.balance(Color::Silver));
+            for kind in Kind::ALL {
+                assert_eq!(m.loss(Color::Silver, kind), c.loss(Color::Silver, kind));
+            }
+        }
     }
 }

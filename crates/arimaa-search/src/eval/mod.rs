@@ -24,7 +24,7 @@ pub use rabbits::goal_distance;
 use crate::params::{Param, Params, COUNT};
 use crate::threats::best_capture;
 use arimaa_core::{Bitboard, Color, Kind, Pending, Position};
-use material::Counts;
+use material::{Counts, Material};
 
 /// Rough value of each kind, for the positional terms that predate the
 /// marginal HarLog values, indexed by `Kind::index()`.
@@ -137,10 +137,8 @@ struct Shared {
     /// Each side's pieces next to a stronger enemy, and of those the frozen.
     threatened: [Bitboard; 2],
     frozen: [Bitboard; 2],
-    /// `counts.loss` by colour and kind, filled on first use (`i32::MIN`:
-    /// not yet): the danger terms ask for it per victim, and HarLog's
-    /// marginal values take a few dozen operations each.
-    loss: std::cell::Cell<[[i32; 6]; 2]>,
+    /// HarLog balance and marginal values (the danger terms ask per victim).
+    material: Material,
 }
 
 impl Shared {
@@ -150,11 +148,12 @@ impl Shared {
             let own = pos.color_bb(c);
             threatened[c.index()] & !own.neighbors()
         });
+        let counts = Counts::of(pos);
         Shared {
-            counts: Counts::of(pos),
+            counts,
+            material: counts.material(),
             threatened,
             frozen,
-            loss: std::cell::Cell::new([[i32::MIN; 6]; 2]),
         }
     }
 
@@ -168,13 +167,7 @@ impl Shared {
 
     /// What losing a piece of `kind` costs `color` (see `Counts::loss`).
     fn loss(&self, color: Color, kind: Kind) -> i32 {
-        let mut table = self.loss.get();
-        let slot = &mut table[color.index()][kind.index()];
-        if *slot == i32::MIN {
-            *slot = self.counts.loss(color, kind);
-            self.loss.set(table);
-        }
-        table[color.index()][kind.index()]
+        self.material.loss(color, kind)
     }
 }
 
@@ -183,7 +176,7 @@ fn terms<T: Terms>(pos: &Position, acc: &mut T) {
     let them = us.opponent();
     let steps = pos.steps_left();
     let shared = Shared::new(pos);
-    acc.fixed(shared.counts.balance(us));
+    acc.fixed(shared.material.balance(us));
     // The mover's steps are worth something: a quarter of the tempo each,
     // so that positions at a horizon inside a turn compare fairly with
     // turn starts (where the mover has all four).

@@ -174,6 +174,10 @@ fn band(rank: usize) -> Option<usize> {
 
 /// The officers' placement: rank bands and central files.
 fn officers<T: Terms>(pos: &Position, color: Color, sign: i32, acc: &mut T) {
+    // Off by default (zero weights): then not even counted.
+    if !BANDS.iter().flatten().chain(&CENTRE).any(|&p| acc.wants(p)) {
+        return;
+    }
     for k in 1..6 {
         let pieces = pos.bitboard(Piece::new(color, Kind::from_index(k)));
         if pieces.is_empty() {

@@ -31,8 +31,8 @@ pub const WIN: i32 = 30_000;
 pub const WIN_BOUND: i32 = WIN - 1000;
 const INF: i32 = WIN + 1;
 const MAX_PLY: usize = 128;
-/// Entries of the horizon goal-test cache (a power of two).
-const GOAL_CACHE: usize = 1 << 16;
+/// Entries of the horizon cache (a power of two).
+const LEAF_CACHE: usize = 1 << 16;
 
 /// Search limits. Times are measured from `start`; they live in atomics so that
 /// the protocol thread can move them (AEI `moveused`) while the search runs.
@@ -129,8 +129,8 @@ pub struct Searcher<'a> {
     total: Option<&'a AtomicU64>,
     flushed: u64,
     history: Vec<i32>,
-    /// Horizon goal tests, direct-mapped by state key (bit 0 holds the answer).
-    goal_cache: Vec<u64>,
+    /// Horizon evaluations and goal tests, direct-mapped by state key.
+    leaf_cache: Vec<quiesce::Leaf>,
     nodes: u64,
     aborted: bool,
     pv: Vec<[PvItem; MAX_PLY]>,
@@ -161,7 +161,7 @@ impl<'a> Searcher<'a> {
             total: None,
             flushed: 0,
             history: vec![0; 12 * 64],
-            goal_cache: vec![0; GOAL_CACHE],
+            leaf_cache: vec![quiesce::Leaf::EMPTY; LEAF_CACHE],
             nodes: 0,
             aborted: false,
             pv: vec![[PvItem::Pass; MAX_PLY]; MAX_PLY],

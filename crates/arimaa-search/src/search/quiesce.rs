@@ -1,7 +1,7 @@
 //! The horizon: the exact goal test (cached), the evaluation, and a
 //! quiescence search of push and pull captures.
 
-use super::{Searcher, GOAL_CACHE, MAX_PLY, WIN, WIN_BOUND};
+use super::{Searcher, LEAF_CACHE, MAX_PLY, WIN, WIN_BOUND};
 use crate::eval::evaluate;
 use crate::goal::can_goal;
 use crate::params::Param;
@@ -10,12 +10,32 @@ use arimaa_core::{Pending, Position};
 
 impl Searcher<'_> {
     /// The score at the horizon: a win when the side to move can reach goal
-    /// with its steps left, else the evaluation.
-    pub(super) fn horizon(&mut self, pos: &Position, ply: usize) -> i32 {
-        if self.cached_goal(pos) {
+    /// with its steps left, else the evaluation. Exact below `beta`; at or
+    /// above it a lower bound, because an evaluation already at `beta` fails
+    /// high whether or not a goal follows (the goal only scores higher), so
+    /// the goal test is skipped there.
+    pub(super) fn horizon(&mut self, pos: &Position, ply: usize, beta: i32) -> i32 {
+        // The answer depends on the state alone (board, side, steps, open
+        // push or pull) and the same leaves come back through the orders of
+        // a turn's steps and in every iteration.
+        let key = pos.state_key();
+        let slot = (key >> 40) as usize & (LEAF_CACHE - 1);
+        let mut leaf = self.leaf_cache[slot];
+        if leaf.key != key {
+            leaf = Leaf {
+                key,
+                eval: evaluate(pos, self.params),
+                goal: Leaf::UNKNOWN,
+            };
+        }
+        if leaf.eval < beta && leaf.goal == Leaf::UNKNOWN {
+            leaf.goal = u8::from(can_goal(pos));
+        }
+        self.leaf_cache[slot] = leaf;
+        if leaf.eval < beta && leaf.goal == 1 {
             return WIN - ply as i32 - pos.steps_left() as i32;
         }
-        evaluate(pos, self.params)
+        leaf.eval
     }
 
     /// Quiescence at the horizon: when the side to move can still capture with
@@ -24,7 +44,7 @@ impl Searcher<'_> {
     /// scored by the opponent's horizon, its goal test included, so a capture
     /// that opens the way to goal is seen as the loss it is.
     pub(super) fn quiesce(&mut self, pos: &Position, mut alpha: i32, beta: i32, ply: usize) -> i32 {
-        let stand = self.horizon(pos, ply);
+        let stand = self.horizon(pos, ply, beta);
         if self.params[Param::quiescence] == 0
             || stand >= WIN_BOUND
             || stand >= beta
@@ -61,7 +81,7 @@ impl Searcher<'_> {
                 if self.is_repetition(child.hash()) {
                     continue;
                 }
-                -self.horizon(&child, ply + 1)
+                -self.horizon(&child, ply + 1, -alpha)
             } else {
                 self.quiesce(&child, alpha, beta, ply + 2)
             };
@@ -75,19 +95,24 @@ impl Searcher<'_> {
         }
         best
     }
+}
 
-    /// The goal test at the horizon, remembered: the same leaves come back
-    /// through transpositions and in every iteration.
-    pub(super) fn cached_goal(&mut self, pos: &Position) -> bool {
-        // The answer depends on the state alone (board, side, steps, open push or pull).
-        let key = pos.state_key();
-        let slot = (key >> 40) as usize & (GOAL_CACHE - 1);
-        let entry = self.goal_cache[slot];
-        if entry != 0 && entry | 1 == key | 1 {
-            return entry & 1 == 1;
-        }
-        let goal = can_goal(pos);
-        self.goal_cache[slot] = (key & !1) | u64::from(goal);
-        goal
-    }
+/// A horizon cache entry: the evaluation of the state with `key`, and its goal
+/// test once made.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Leaf {
+    key: u64,
+    eval: i32,
+    /// 0 no goal, 1 a goal, [`Leaf::UNKNOWN`] not tested.
+    goal: u8,
+}
+
+impl Leaf {
+    const UNKNOWN: u8 = 2;
+    /// No state has key 0 in practice; a stale match costs one wrong leaf score.
+    pub(super) const EMPTY: Leaf = Leaf {
+        key: 0,
+        eval: 0,
+        goal: Leaf::UNKNOWN,
+    };
 }

@@ -45,7 +45,7 @@ impl Searcher<'_> {
         // of quiescence; far above beta it stands.
         if beta - alpha == 1 && alpha.abs() < WIN_BOUND && !matches!(pos.pending(), Pending::Push { .. }) {
             if let Some(margin) = futility_margin(self.params, depth) {
-                let stand = self.horizon(pos, ply);
+                let stand = self.horizon(pos, ply, beta);
                 if stand + margin <= alpha {
                     return self.quiesce(pos, alpha, beta, ply);
                 }
@@ -58,7 +58,7 @@ impl Searcher<'_> {
         // opponent moving twice cannot bring it below, cut.
         if pos.at_turn_start() && beta - alpha == 1 && beta.abs() < WIN_BOUND && ply > 0 {
             if let Some(reduced) = null_depth(self.params, depth) {
-                if self.horizon(pos, ply) >= beta {
+                if self.horizon(pos, ply, beta) >= beta {
                     let mut passed = *pos;
                     passed.end_turn();
                     let score = -self.negamax(&passed, reduced, -beta, -beta + 1, ply + 1);
