@@ -209,13 +209,8 @@ mod tests {
     fn agrees_with_every_turn_mid_turn_too_along_random_games() {
         // Random games run long enough for rabbits to come near goal; the test
         // is made at turn starts and after one, two and three random steps.
-        let mut state = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = move |n: usize| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            (state % n as u64) as usize
-        };
+        let mut rng = arimaa_core::rng::XorShift(0x9E37_79B9_7F4A_7C15);
+        let mut next = move |n: usize| rng.below(n);
         let mut gen = TurnGen::new();
         let (mut checked, mut goals) = (0, 0);
         for _ in 0..40 {

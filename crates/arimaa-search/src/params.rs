@@ -6,8 +6,6 @@
 //! AEI options and the tuner enumerate, and the `name = value` file format of
 //! `arimaa --params FILE`.
 
-use std::fmt;
-
 /// One tunable: its name (also the AEI option and file key), default, range
 /// and the step a tuner should perturb it by.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -267,11 +265,13 @@ impl Default for Params {
 }
 
 /// A rejected parameter setting or file line.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ParamError {
     /// No tunable has this name.
+    #[error("no parameter named '{0}'")]
     Unknown(String),
     /// The value is not an integer.
+    #[error("parameter '{name}': '{value}' is not an integer")]
     NotInteger {
         /// The parameter.
         name: String,
@@ -279,6 +279,7 @@ pub enum ParamError {
         value: String,
     },
     /// The value is outside the declared range.
+    #[error("parameter '{name}': {value} is outside {min}..={max}")]
     OutOfRange {
         /// The parameter.
         name: String,
@@ -290,6 +291,7 @@ pub enum ParamError {
         max: i32,
     },
     /// A file line is not `name = value`.
+    #[error("line {line}: expected 'name = value', found '{text}'")]
     Syntax {
         /// Line number, from 1.
         line: usize,
@@ -297,6 +299,7 @@ pub enum ParamError {
         text: String,
     },
     /// A file sets the same tunable twice.
+    #[error("line {line}: '{name}' is set twice")]
     Duplicate {
         /// Line number, from 1.
         line: usize,
@@ -304,6 +307,7 @@ pub enum ParamError {
         name: String,
     },
     /// A file line's setting was rejected.
+    #[error("line {line}: {error}")]
     Line {
         /// Line number, from 1.
         line: usize,
@@ -311,23 +315,6 @@ pub enum ParamError {
         error: Box<ParamError>,
     },
 }
-
-impl fmt::Display for ParamError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ParamError::Unknown(name) => write!(f, "no parameter named '{name}'"),
-            ParamError::NotInteger { name, value } => write!(f, "parameter '{name}': '{value}' is not an integer"),
-            ParamError::OutOfRange { name, value, min, max } => {
-                write!(f, "parameter '{name}': {value} is outside {min}..={max}")
-            }
-            ParamError::Syntax { line, text } => write!(f, "line {line}: expected 'name = value', found '{text}'"),
-            ParamError::Duplicate { line, name } => write!(f, "line {line}: '{name}' is set twice"),
-            ParamError::Line { line, error } => write!(f, "line {line}: {error}"),
-        }
-    }
-}
-
-impl std::error::Error for ParamError {}
 
 /// The declaration of `name`.
 #[must_use]
@@ -503,13 +490,8 @@ mod tests {
     #[test]
     fn random_files_never_panic_and_errors_say_why() {
         let alphabet: Vec<char> = "mobility_trap1234567890 =#-\n\tx\u{0}é".chars().collect();
-        let mut state = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = |n: usize| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            (state % n as u64) as usize
-        };
+        let mut rng = arimaa_core::rng::XorShift(0x9E37_79B9_7F4A_7C15);
+        let mut next = |n: usize| rng.below(n);
         let mut accepted = 0;
         for _ in 0..20_000 {
             let len = next(40);
