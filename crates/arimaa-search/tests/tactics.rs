@@ -1,12 +1,14 @@
 //! The search on the tactics suite (`tests/data/tactics.jsonl`, written and
 //! proved with pyrimaa by `tools/oracle/generate.py`): every goal taken, every
 //! one-turn goal threat stopped, already at the shallowest depth (the root
-//! turn plus the exact goal test for the opponent).
+//! turn plus the exact goal test for the opponent), and two turns deep with
+//! every selective rule on.
 
 use arimaa_core::rules::goal_rank;
 use arimaa_core::{parse_move, parse_position, Color, Game, Kind, Piece, Position, TurnGen};
 use arimaa_search::goal::can_goal;
-use arimaa_search::{Limits, Searcher, TransTable};
+use arimaa_search::params::DEFAULT;
+use arimaa_search::{Limits, Param, Params, Searcher, TransTable};
 use std::sync::atomic::AtomicBool;
 
 /// The suite's records of one kind.
@@ -80,11 +82,12 @@ fn the_suites_proved_answers_hold_in_the_rules_core() {
     assert!(examples >= 90, "{examples} examples");
 }
 
-fn best_at_depth(game: &Game, depth: u32) -> arimaa_core::Position {
+fn best_at_depth(game: &Game, depth: u32, params: &Params) -> arimaa_core::Position {
     let limits = Limits::new(None, None, Some(depth));
     let stop = AtomicBool::new(false);
     let tt = TransTable::new(16);
     let r = Searcher::new(game, &limits, &stop, &tt)
+        .params(params)
         .run(&mut |_| {})
         .expect("a legal move");
     let mut g = game.clone();
@@ -92,17 +95,34 @@ fn best_at_depth(game: &Game, depth: u32) -> arimaa_core::Position {
     *g.position()
 }
 
+/// The defaults at one turn's depth, and every selective rule switched on
+/// (reductions at the root and in the tree, null move, futility) two turns
+/// deep, where all of them act: none may prune a goal or a goal defence away.
+fn settings() -> Vec<(u32, Params, &'static str)> {
+    let selective = DEFAULT
+        .with(Param::root_reduce, 1)
+        .with(Param::lmr, 2)
+        .with(Param::null_move, 1)
+        .with(Param::futility, 60);
+    vec![
+        (4, DEFAULT, "defaults, depth 4"),
+        (8, selective, "all selective rules, depth 8"),
+    ]
+}
+
 #[test]
 fn takes_every_goal_in_one() {
     let cases = suite("goal1");
     assert_eq!(cases.len(), 40);
-    for (id, game) in cases {
-        let us = game.side_to_move();
-        let after = best_at_depth(&game, 4);
-        assert!(
-            (after.bitboard(Piece::new(us, Kind::Rabbit)) & goal_rank(us)).any(),
-            "{id}: no goal"
-        );
+    for (depth, params, what) in settings() {
+        for (id, game) in &cases {
+            let us = game.side_to_move();
+            let after = best_at_depth(game, depth, &params);
+            assert!(
+                (after.bitboard(Piece::new(us, Kind::Rabbit)) & goal_rank(us)).any(),
+                "{id} ({what}): no goal"
+            );
+        }
     }
 }
 
@@ -110,19 +130,21 @@ fn takes_every_goal_in_one() {
 fn stops_every_one_turn_goal_threat() {
     let cases = suite("defend");
     assert_eq!(cases.len(), 30);
-    for (id, game) in cases {
-        let us = game.side_to_move();
-        let after = best_at_depth(&game, 4);
-        let them = us.opponent();
-        assert!(
-            !(after.bitboard(Piece::new(them, Kind::Rabbit)) & goal_rank(them)).any(),
-            "{id}: lost at once"
-        );
-        assert!(
-            after.bitboard(Piece::new(us, Kind::Rabbit)).any(),
-            "{id}: lost all rabbits"
-        );
-        assert!(!can_goal(&after), "{id}: the opponent can still reach goal");
+    for (depth, params, what) in settings() {
+        for (id, game) in &cases {
+            let us = game.side_to_move();
+            let after = best_at_depth(game, depth, &params);
+            let them = us.opponent();
+            assert!(
+                !(after.bitboard(Piece::new(them, Kind::Rabbit)) & goal_rank(them)).any(),
+                "{id} ({what}): lost at once"
+            );
+            assert!(
+                after.bitboard(Piece::new(us, Kind::Rabbit)).any(),
+                "{id} ({what}): lost all rabbits"
+            );
+            assert!(!can_goal(&after), "{id} ({what}): the opponent can still reach goal");
+        }
     }
 }
 

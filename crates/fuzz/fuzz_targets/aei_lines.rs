@@ -20,9 +20,9 @@ fuzz_target!(|data: &[u8]| {
     session.handle_line("aei");
     for line in text.lines().take(200) {
         match parse_command(line) {
-            Ok(Some(Command::SetOption(
-                EngineOption::Hash(_) | EngineOption::Threads(_) | EngineOption::Depth(_),
-            ))) => continue,
+            Ok(Some(Command::SetOption(EngineOption::Hash(_) | EngineOption::Threads(_) | EngineOption::Depth(_)))) => {
+                continue
+            }
             Ok(Some(Command::Go { .. })) => {
                 session.handle_line("setoption name depth value 1");
             }
