@@ -201,3 +201,64 @@ fn a_tuning_iteration_through_ray() {
     let state = std::fs::read_to_string(dir.join("run/state.txt")).unwrap();
     assert!(state.lines().any(|l| l == "iteration = 1"), "{state}");
 }
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_cancels_the_pairs_in_flight_and_prints_the_summary() {
+    use std::process::Stdio;
+    use std::time::{Duration, Instant};
+    let Some(python) = ray_python("ctrl_c_cancels_the_pairs_in_flight_and_prints_the_summary") else {
+        return;
+    };
+    let _one = RAY.lock().unwrap_or_else(|e| e.into_inner());
+    let dir = scratch("ray-interrupt");
+    let record = dir.join("games.txt");
+    let ray = ray_dir("i");
+    let ours = format!("cmd={}", bin());
+    let child = Command::new(bin())
+        .args([
+            "match", "--engine", "name=a", &ours, "depth=3", "--engine", "name=b", &ours, "depth=3",
+        ])
+        .args([
+            "--games",
+            "200",
+            "--concurrency",
+            "2",
+            "--cluster",
+            "ray:local",
+            "--record",
+        ])
+        .arg(&record)
+        .env("ARIMAA_PYTHON", &python)
+        .env("ARIMAA_RAY_TEMP_DIR", &ray)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start the match");
+    let start = Instant::now();
+    while std::fs::read_to_string(&record).map_or(true, |t| !t.contains("[Event")) {
+        assert!(start.elapsed() < Duration::from_secs(180), "no game finished");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let sent = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill");
+    assert!(sent.success());
+    let stopped = Instant::now();
+    let out = child.wait_with_output().expect("wait");
+    let _ = std::fs::remove_dir_all(&ray);
+    // Cancelling, and stopping the private Ray, take a few seconds.
+    assert!(
+        stopped.elapsed() < Duration::from_secs(60),
+        "took {:?}",
+        stopped.elapsed()
+    );
+    assert_eq!(out.status.code(), Some(130));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("Score of a vs b"), "{stdout}");
+    let games = records(&record);
+    let line = format!("Interrupted: {} of 200 games finished", games.len());
+    assert!(stdout.contains(&line), "{line}\n{stdout}");
+    assert!(!games.is_empty() && games.len() < 200);
+}
