@@ -1,12 +1,15 @@
-//! The tuning loop: each iteration writes the plus and minus parameter files,
-//! plays a short match between `ENGINE --params plus` and `ENGINE --params
-//! minus` with `arimaa match`'s runner, updates the values, and saves the
-//! state, the current best parameter file and the plot.
+//! The tuning loop: each iteration plays a short match between the engine
+//! with the plus values and the engine with the minus values (given as
+//! `setoption` settings, so the match's spec holds everything and can be
+//! played on a cluster worker as well as here) with `arimaa match`'s runner
+//! and executor, updates the values, and saves the state, the current best
+//! parameter file and the plot.
 
 use crate::plot::svg;
 use crate::spsa::{trial, update, Gains, Signs, Tunable};
 use crate::state::State;
 use arimaa_match::config::{EngineSpec, Limit, MatchConfig};
+use arimaa_match::executor::Executor;
 use arimaa_match::progress::Progress;
 use arimaa_match::tc::TimeControl;
 use arimaa_search::params::{self, Params};
@@ -18,7 +21,7 @@ use std::time::{Duration, Instant};
 /// A tuning run's settings.
 #[derive(Clone, Debug)]
 pub struct TuneConfig {
-    /// The engine binary (it must accept `--params FILE`).
+    /// The engine binary (it must take the parameters as AEI options).
     pub engine: PathBuf,
     /// Names of the parameters to tune.
     pub names: Vec<String>,
@@ -129,29 +132,31 @@ fn start_state(config: &TuneConfig, tunables: &[Tunable], defaults: &[f64], file
     })
 }
 
-fn engine(name: &str, cmd: &Path, params_file: &Path, tc: &TimeControl) -> EngineSpec {
+fn engine(name: &str, cmd: &Path, tunables: &[Tunable], params: &Params, tc: &TimeControl) -> EngineSpec {
+    let mut options = vec![("hash".to_string(), "32".to_string())];
+    for t in tunables {
+        if let Some(v) = params.get(&t.name) {
+            options.push((t.name.clone(), v.to_string()));
+        }
+    }
     EngineSpec {
         name: name.to_string(),
-        command: vec![
-            cmd.display().to_string(),
-            "--params".to_string(),
-            params_file.display().to_string(),
-        ],
+        command: vec![cmd.display().to_string()],
         dir: None,
-        options: vec![("hash".into(), "32".into())],
+        options,
         limit: Limit::Clock(tc.clone()),
     }
 }
 
 /// Runs (or resumes) the tuning until the iteration count, the time limit or
-/// `stop`. Progress goes to stderr; returns the final state.
-pub fn run(config: &TuneConfig, stop: &Arc<AtomicBool>) -> Result<State, String> {
+/// `stop`, its games played by `executor`. Progress goes to stderr; returns
+/// the final state.
+pub fn run(config: &TuneConfig, executor: &mut dyn Executor, stop: &Arc<AtomicBool>) -> Result<State, String> {
     std::fs::create_dir_all(&config.dir).map_err(|e| format!("cannot create {}: {e}", config.dir.display()))?;
     let files = Files::in_dir(&config.dir);
     let (tunables, defaults) = tunables(&config.names)?;
     let mut state = start_state(config, &tunables, &defaults, &files)?;
     let mut values: Vec<f64> = state.values.iter().map(|(_, v)| *v).collect();
-    let (plus_file, minus_file) = (config.dir.join("plus.params"), config.dir.join("minus.params"));
     let started = Instant::now();
     let progress = Progress::new(config.iterations, "iterations", false);
     progress.line(&format!(
@@ -169,12 +174,11 @@ pub fn run(config: &TuneConfig, stop: &Arc<AtomicBool>) -> Result<State, String>
         let k = state.iteration;
         let mut signs = Signs(state.seed);
         let t = trial(&tunables, &values, &config.gains, k, &mut signs);
-        write(&plus_file, &params_with(&tunables, &t.plus)?.to_text())?;
-        write(&minus_file, &params_with(&tunables, &t.minus)?.to_text())?;
+        let (plus, minus) = (params_with(&tunables, &t.plus)?, params_with(&tunables, &t.minus)?);
         let matchup = MatchConfig {
             engines: vec![
-                engine("plus", &config.engine, &plus_file, &config.tc),
-                engine("minus", &config.engine, &minus_file, &config.tc),
+                engine("plus", &config.engine, &tunables, &plus, &config.tc),
+                engine("minus", &config.engine, &tunables, &minus, &config.tc),
             ],
             games: config.games,
             concurrency: config.concurrency,
@@ -188,7 +192,7 @@ pub fn run(config: &TuneConfig, stop: &Arc<AtomicBool>) -> Result<State, String>
             log: None,
             event: format!("spsa iteration {}", k + 1),
         };
-        let report = arimaa_match::runner::run_match(&matchup, stop, true)?;
+        let report = arimaa_match::runner::run_match_on(executor, &matchup, stop, true)?;
         if report.interrupted {
             break;
         }

@@ -7,6 +7,7 @@ mod bench_cmd;
 mod fit_cmd;
 mod malloc;
 mod match_cmd;
+mod match_pair_cmd;
 mod perft_cmd;
 mod selfplay_cmd;
 mod tune_cmd;
@@ -42,6 +43,10 @@ enum Command {
     Bench(bench_cmd::BenchArgs),
     /// Play AEI engines against each other: referee, clocks, records, Elo, SPRT.
     Match(match_cmd::MatchArgs),
+    /// Play one game pair from a JSON spec on stdin, print its outcome as
+    /// JSON (what a cluster worker runs for `--cluster ray`).
+    #[command(hide = true)]
+    MatchPair,
     /// Tune parameters by SPSA: self-play matches with the values nudged up and down.
     Tune(tune_cmd::TuneArgs),
     /// Fit the evaluation's weights to games (results and the players' own
@@ -95,6 +100,7 @@ fn main() -> ExitCode {
         Some(Command::Perft(args)) => perft_cmd::run(&args),
         Some(Command::Bench(args)) => bench_cmd::run(&args, &params),
         Some(Command::Match(args)) => match_cmd::run(&args),
+        Some(Command::MatchPair) => match_pair_cmd::run(),
         Some(Command::Tune(args)) => tune_cmd::run_cmd(&args),
         Some(Command::Fit(args)) => fit_cmd::run_fit(&args, &params),
         Some(Command::Agree(args)) => fit_cmd::run_agree(&args, &params),

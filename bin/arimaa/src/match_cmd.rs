@@ -1,9 +1,13 @@
 //! `arimaa match`: AEI engines play each other; the runner referees, keeps
 //! the clocks, records the games and prints Elo, LOS and the SPRT.
 
+use arimaa_match::cluster::Cluster;
+use arimaa_match::executor::{Executor, LocalExecutor};
+use arimaa_match::ray::RayExecutor;
+use arimaa_match::runner::run_match_on;
 use arimaa_match::setups::SetupBook;
 use arimaa_match::stats::{SprtDecision, Wdl};
-use arimaa_match::{run_match, EngineSpec, MatchConfig, Sprt, TimeControl};
+use arimaa_match::{EngineSpec, MatchConfig, Sprt, TimeControl};
 use clap::{Arg, ArgAction, ArgMatches, Args, Command, FromArgMatches};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -42,9 +46,16 @@ pub struct MatchArgs {
     /// Games for each pair of engines, played two by two with colours swapped.
     #[arg(long, default_value_t = 2)]
     games: u32,
-    /// Games played at the same time.
+    /// Games played at the same time (with --cluster ray: game pairs in
+    /// flight across the cluster).
     #[arg(long, default_value_t = 1)]
     concurrency: usize,
+    /// Where the games are played: local (threads here), ray (the Ray
+    /// cluster this machine belongs to), ray:HOST:PORT (a head's address),
+    /// ray://HOST:PORT (Ray Client) or ray:local (a private Ray started for
+    /// the match). Each pair is a Ray task running this binary on a node.
+    #[arg(long, default_value = "local", value_name = "WHERE")]
+    cluster: String,
     /// Setup file: one line per opening with both setups (16 gold + 16 silver
     /// tokens); each pair of games uses the next line. Without it the engines choose.
     #[arg(long, value_name = "FILE")]
@@ -163,6 +174,14 @@ fn config(args: &MatchArgs) -> Result<MatchConfig, String> {
     Ok(config)
 }
 
+/// The executor of `--cluster`.
+pub fn executor(cluster: &str) -> Result<Box<dyn Executor>, String> {
+    Ok(match cluster.parse::<Cluster>()? {
+        Cluster::Local => Box::new(LocalExecutor::default()),
+        Cluster::Ray(address) => Box::new(RayExecutor::start(&address)?),
+    })
+}
+
 /// Writes `--plot` for the first pair's `history`, if asked for.
 fn write_plot(args: &MatchArgs, config: &MatchConfig, history: &[Wdl]) -> Result<(), String> {
     let Some(path) = &args.plot else { return Ok(()) };
@@ -198,7 +217,14 @@ pub fn run(args: &MatchArgs) -> ExitCode {
         eprintln!("error: {e}");
         return ExitCode::FAILURE;
     }
-    let report = match run_match(&config, &stop, args.quiet) {
+    let mut executor = match executor(&args.cluster) {
+        Ok(e) => e,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let report = match run_match_on(executor.as_mut(), &config, &stop, args.quiet) {
         Ok(r) => r,
         Err(e) => {
             eprintln!("error: {e}");

@@ -18,7 +18,8 @@ pub struct TuneArgs {
     /// Directory of the run: state.txt (resume), best.params, paths.svg.
     #[arg(long, default_value = "tuning/run")]
     dir: PathBuf,
-    /// Engine binary that plays both sides (it must accept --params).
+    /// Engine binary that plays both sides (it must take the parameters as
+    /// AEI options, as arimaa does).
     #[arg(long, default_value = "target/release/arimaa")]
     engine: PathBuf,
     /// Stop when this many iterations are done in all.
@@ -30,9 +31,13 @@ pub struct TuneArgs {
     /// Games per iteration (pairs with colours swapped).
     #[arg(long, default_value_t = 8)]
     games: u32,
-    /// Games at once.
+    /// Games at once (with --cluster ray: game pairs in flight).
     #[arg(long, default_value_t = 2)]
     concurrency: usize,
+    /// Where the games are played, as for `arimaa match`: local, ray,
+    /// ray:HOST:PORT, ray://HOST:PORT or ray:local.
+    #[arg(long, default_value = "local", value_name = "WHERE")]
+    cluster: String,
     /// Time control of the games (arimaa.com form, as for `arimaa match`).
     #[arg(long, default_value = "0.3s/3s/100")]
     tc: String,
@@ -91,7 +96,14 @@ pub fn run_cmd(args: &TuneArgs) -> ExitCode {
     }) {
         eprintln!("warning: Ctrl-C will not stop the run cleanly: {e}");
     }
-    match run(&config, &stop) {
+    let mut executor = match crate::match_cmd::executor(&args.cluster) {
+        Ok(e) => e,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    match run(&config, executor.as_mut(), &stop) {
         Ok(state) => {
             say!(
                 "{} iterations, {} games; current values in {}",

@@ -10,11 +10,14 @@
 //! setup files are errors with a message, and an engine that misbehaves loses
 //! the game instead of stopping the match.
 
+pub mod cluster;
 pub mod config;
 pub mod engine;
+pub mod executor;
 pub mod outcome;
 pub mod plot;
 pub mod progress;
+pub mod ray;
 pub mod record;
 pub mod referee;
 pub mod runner;
@@ -24,6 +27,7 @@ pub mod stats;
 pub mod summary;
 pub mod tc;
 mod timestamp;
+pub mod wire;
 
 pub use config::{EngineSpec, MatchConfig};
 pub use outcome::{GameResult, Termination};

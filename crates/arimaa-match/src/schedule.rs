@@ -43,6 +43,32 @@ pub fn schedule(engines: usize, games: u32) -> Vec<GameJob> {
     jobs
 }
 
+/// A pair of games: the unit of work an executor is handed. Both games
+/// (one when an odd count leaves the last pair short) share the opening.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PairJob {
+    /// The pair number ([`GameJob::pair`]), unique in a schedule.
+    pub index: usize,
+    /// Its games, in schedule order.
+    pub games: Vec<GameJob>,
+}
+
+/// The schedule grouped by pair, in schedule order.
+#[must_use]
+pub fn pairs(jobs: Vec<GameJob>) -> Vec<PairJob> {
+    let mut out: Vec<PairJob> = Vec::new();
+    for job in jobs {
+        match out.last_mut() {
+            Some(p) if p.index == job.pair => p.games.push(job),
+            _ => out.push(PairJob {
+                index: job.pair,
+                games: vec![job],
+            }),
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -53,6 +79,20 @@ mod tests {
         let sides: Vec<_> = jobs.iter().map(|j| (j.gold, j.silver, j.pair)).collect();
         assert_eq!(sides, [(0, 1, 0), (1, 0, 0), (0, 1, 1), (1, 0, 1)]);
         assert_eq!(jobs.iter().map(|j| j.number).collect::<Vec<_>>(), [1, 2, 3, 4]);
+    }
+
+    #[test]
+    fn pairs_group_the_two_games_of_each_pair() {
+        let grouped = pairs(schedule(3, 3));
+        assert_eq!(grouped.len(), 6, "two rounds of three pairings");
+        let sizes: Vec<usize> = grouped.iter().map(|p| p.games.len()).collect();
+        assert_eq!(sizes, [2, 2, 2, 1, 1, 1], "the odd last game stands alone");
+        for (i, p) in grouped.iter().enumerate() {
+            assert_eq!(p.index, i);
+            assert!(p.games.iter().all(|g| g.pair == i));
+        }
+        let first = &grouped[0].games;
+        assert_eq!((first[0].gold, first[0].silver), (first[1].silver, first[1].gold));
     }
 
     #[test]

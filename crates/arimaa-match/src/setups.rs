@@ -85,6 +85,14 @@ impl SetupBook {
         Ok(SetupBook { openings })
     }
 
+    /// A book of one opening (a cluster worker's copy of its pair's).
+    #[must_use]
+    pub fn single(opening: Opening) -> SetupBook {
+        SetupBook {
+            openings: vec![opening],
+        }
+    }
+
     /// The opening for pair number `pair` (0-based), cycling through the file.
     #[must_use]
     pub fn for_pair(&self, pair: usize) -> &Opening {

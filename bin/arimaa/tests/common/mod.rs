@@ -92,3 +92,26 @@ pub const OPENING: &str = "1g Ra1 Rb1 Rc1 Rd1 Re1 Rf1 Rg1 Rh1 Ha2 Db2 Cc2 Md2 Ee
                            1s ra8 rb8 rc8 rd8 re8 rf8 rg8 rh8 ha7 db7 cc7 md7 ee7 cf7 dg7 hh7\n\
                            1g Ra1 Rb1 Rc1 Rd1 Re1 Rf1 Rg1 Rh1 Ha2 Db2 Cc2 Ed2 Me2 Cf2 Dg2 Hh2 \
                            1s ra8 rb8 rc8 rd8 re8 rf8 rg8 rh8 ha7 db7 cc7 ed7 me7 cf7 dg7 hh7\n";
+
+const INSTALL_RAY: &str = "pip install ray (e.g. into the venv of ARIMAA_PYTHON: \
+    .venv/bin/pip install aei ray)";
+
+/// [`python`] if it can import ray. Without ray the Ray tests are skipped
+/// with a message saying so, unless `ARIMAA_REQUIRE_RAY` is set (CI sets
+/// it): then a missing ray fails them.
+pub fn ray_python(test: &str) -> Option<String> {
+    let python = python();
+    let probe = Command::new(&python).args(["-c", "import ray"]).output();
+    let why = match probe {
+        Ok(out) if out.status.success() => return Some(python),
+        Ok(out) => String::from_utf8_lossy(&out.stderr).trim().to_string(),
+        Err(e) => e.to_string(),
+    };
+    let message = format!("{python} cannot import ray ({why}); {INSTALL_RAY}");
+    assert!(
+        std::env::var_os("ARIMAA_REQUIRE_RAY").is_none(),
+        "ARIMAA_REQUIRE_RAY is set but {message}"
+    );
+    eprintln!("SKIPPED {test}: {message}");
+    None
+}

@@ -1,0 +1,5 @@
+import sys
+
+from arimaa_ray.bridge import main
+
+sys.exit(main())
