@@ -357,7 +357,7 @@ mod tests {
             let p = Param::from_name(s.name).unwrap();
             let search = matches!(
                 s.name,
-                "quiescence" | "aspiration" | "lmr" | "root_reduce" | "null_move" | "futility"
+                "quiescence" | "aspiration" | "lmr" | "root_reduce" | "null_move" | "futility" | "setup_eval"
             );
             assert_eq!(seen.contains(&p), !search, "{}", s.name);
         }

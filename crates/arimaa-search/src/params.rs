@@ -223,6 +223,9 @@ params! {
     /// Futility margin per step at the last two steps before the horizon, in
     /// centi-rabbits (0 = off).
     futility = 0, 0..=500, step 10;
+    /// Setups: 0 picks one of a few fixed formations, 1 the best of a wide
+    /// family by the evaluation (lost 91-109 at depth 5, so off).
+    setup_eval = 0, 0..=1, step 1;
 }
 
 /// Number of tunables.
