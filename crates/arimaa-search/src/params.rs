@@ -216,7 +216,7 @@ params! {
     lmr = 0, 0..=40, step 1;
     /// Root turns ranked late by the previous iteration are searched
     /// shallower (1 = on).
-    root_reduce = 0, 0..=1, step 1;
+    root_reduce = 1, 0..=1, step 1;
     /// Null move at turn starts: the reduction beyond the turn given up, in
     /// steps (0 = off).
     null_move = 0, 0..=4, step 1;
