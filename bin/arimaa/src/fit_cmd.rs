@@ -340,7 +340,6 @@ pub fn run_agree(args: &AgreeArgs, params: &Params) -> ExitCode {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use arimaa_search::params::SPECS;
 
     #[test]
     fn every_group_names_existing_weights_and_none_twice() {
@@ -353,13 +352,13 @@ mod tests {
             }
         }
         // Every evaluation weight is in a group; the search constants are not.
-        for s in SPECS {
-            let p = Param::from_name(s.name).unwrap();
+        for p in Param::ALL {
+            let s = p.spec();
             let search = matches!(
                 s.name,
                 "quiescence" | "aspiration" | "lmr" | "root_reduce" | "null_move" | "futility" | "setup_eval"
             );
-            assert_eq!(seen.contains(&p), !search, "{}", s.name);
+            assert_eq!(seen.contains(p), !search, "{}", s.name);
         }
     }
 }
