@@ -191,6 +191,7 @@ pub fn run(config: &TuneConfig, executor: &mut dyn Executor, stop: &Arc<AtomicBo
             sprt: None,
             log: None,
             event: format!("spsa iteration {}", k + 1),
+            resume: false,
         };
         let report = arimaa_match::runner::run_match_on(executor, &matchup, stop, true)?;
         if report.interrupted {

@@ -63,6 +63,11 @@ pub struct MatchArgs {
     /// Append every finished game to FILE (headers plus the arimaa.com move list).
     #[arg(long, value_name = "FILE")]
     record: Option<PathBuf>,
+    /// Carry on a stopped match: the games already in the --record file count
+    /// as played (each must match this command line's engines, limits and
+    /// setups) and only the rest of the --games are played.
+    #[arg(long, requires = "record")]
+    resume: bool,
     /// Sequential probability ratio test of the first engine against the second:
     /// stop when the LLR crosses a bound. Defaults elo0=0 elo1=5 alpha=0.05 beta=0.05.
     #[arg(long, value_name = "KEY=VALUE", num_args = 0..)]
@@ -169,6 +174,7 @@ fn config(args: &MatchArgs) -> Result<MatchConfig, String> {
         sprt: args.sprt.as_deref().map(Sprt::parse).transpose()?,
         log: args.log.clone(),
         event: args.event.clone(),
+        resume: args.resume,
     };
     config.validate()?;
     Ok(config)

@@ -157,6 +157,9 @@ pub struct MatchConfig {
     pub log: Option<PathBuf>,
     /// The record's `Event` header.
     pub event: String,
+    /// Count the games already in the record file as played and play only
+    /// the rest of the schedule (see [`crate::resume`]).
+    pub resume: bool,
 }
 
 impl MatchConfig {
@@ -169,6 +172,9 @@ impl MatchConfig {
             if self.engines[..i].iter().any(|b| b.name == a.name) {
                 return Err(format!("two engines are named '{}': names must differ", a.name));
             }
+        }
+        if self.resume && self.record.is_none() {
+            return Err("--resume needs --record FILE: the record is what a match resumes from".into());
         }
         if self.sprt.is_some() && self.engines.len() != 2 {
             return Err("--sprt needs exactly two engines".into());
@@ -260,6 +266,7 @@ mod tests {
             sprt: None,
             log: None,
             event: String::new(),
+            resume: false,
         }
     }
 

@@ -20,6 +20,7 @@ pub mod progress;
 pub mod ray;
 pub mod record;
 pub mod referee;
+pub mod resume;
 pub mod runner;
 pub mod schedule;
 pub mod setups;

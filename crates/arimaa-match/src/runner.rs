@@ -8,6 +8,7 @@ use crate::config::MatchConfig;
 use crate::executor::{side_label, Checked, Executor, FinishedGame, LocalExecutor};
 use crate::progress::{match_status, Progress};
 use crate::record::RecordWriter;
+use crate::resume::recorded_games;
 use crate::schedule::{pairs, schedule};
 use crate::stats::{SprtDecision, Wdl};
 use crate::summary::{report, Tally};
@@ -66,11 +67,34 @@ pub fn run_match_on(
             history: Vec::new(),
         });
     }
-    let jobs = schedule(config.engines.len(), config.games);
+    let mut jobs = schedule(config.engines.len(), config.games);
     let scheduled = jobs.len() as u32;
     let progress = Progress::new(u64::from(scheduled), "games", quiet);
     let mut history = Vec::new();
     let mut decision = None;
+    if config.resume {
+        // The record's games count as played: the statistics start from
+        // them and only the rest of the schedule is played.
+        let done = recorded_games(config, &jobs)?;
+        for (job, result) in &done {
+            tally.add(job, result);
+            history.push(tally.first_pair());
+        }
+        jobs.retain(|j| !done.iter().any(|(d, _)| d.number == j.number));
+        if let Some(sprt) = &config.sprt {
+            let d = sprt.decide(&tally.first_pair());
+            if d != SprtDecision::Continue {
+                decision = Some(d);
+                jobs.clear();
+            }
+        }
+        progress.line(&format!(
+            "Resumed {} recorded games; {} to play",
+            done.len(),
+            jobs.len()
+        ));
+        progress.resume_at(u64::from(tally.games()));
+    }
     let mut write_error = None;
     let played = std::thread::scope(|scope| {
         let (tx, rx) = mpsc::channel::<FinishedGame>();

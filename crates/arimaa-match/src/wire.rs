@@ -265,6 +265,7 @@ impl PairSpec {
             sprt: None,
             log: None,
             event: String::new(),
+            resume: false,
         };
         config.validate().map_err(|e| format!("pair spec: {e}"))?;
         Ok((config, PairJob { index: 0, games }))
@@ -416,6 +417,7 @@ mod tests {
             sprt: None,
             log: None,
             event: String::new(),
+            resume: false,
         }
     }
 

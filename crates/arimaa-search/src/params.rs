@@ -226,6 +226,15 @@ params! {
     /// Setups: 0 picks one of a few fixed formations, 1 the best of a wide
     /// family by the evaluation (lost 91-109 at depth 5, so off).
     setup_eval = 0, 0..=1, step 1;
+    /// A step that commutes with the turn's previous step (both own pieces,
+    /// every square of one at least three steps from every square of the
+    /// other) and sorts before it is skipped: the other order reaches the
+    /// same board and is searched (1 = on).
+    commute = 0, 0..=1, step 1;
+    /// Ending a turn early costs the steps given up (1), so that the depth
+    /// counts whole turns; with 0 it is free and the opponent's turn after
+    /// a short move is searched with the steps saved.
+    pass_cost = 0, 0..=1, step 1;
 }
 
 /// Number of tunables.

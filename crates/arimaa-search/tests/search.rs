@@ -201,3 +201,52 @@ fn every_whole_turn_of_the_principal_variation_is_legal() {
     }
     assert!(steps > 0, "some PV went past its first turn");
 }
+
+/// Best move, score and nodes of a one-thread search of `position` to `depth`.
+fn fixed_depth(position: &Position, depth: u32, params: &Params) -> (String, i32, u64) {
+    let game = Game::from_position(*position);
+    let limits = Limits::new(None, None, Some(depth));
+    let stop = AtomicBool::new(false);
+    let tt = TransTable::new(16);
+    let r = Searcher::new(&game, &limits, &stop, &tt)
+        .params(params)
+        .run(&mut |_| {})
+        .expect("a move");
+    (r.text, r.score, r.nodes)
+}
+
+#[test]
+fn skipping_the_second_order_of_commuting_steps_changes_no_result() {
+    use arimaa_search::params::{Param, DEFAULT};
+    // Without reductions every end of turn is still reached through the
+    // order kept, so the search gives the same move and score with fewer nodes.
+    let full = DEFAULT.with(Param::root_reduce, 0).with(Param::pass_cost, 1);
+    let skipping = full.clone().with(Param::commute, 1);
+    let (mut nodes_full, mut nodes_skipping) = (0, 0);
+    for text in &arimaa_search::bench::POSITIONS[2..7] {
+        let position = arimaa_core::parse_position(text).expect("bench position");
+        let (move_a, score_a, n_a) = fixed_depth(&position, 8, &full);
+        let (move_b, score_b, n_b) = fixed_depth(&position, 8, &skipping);
+        assert_eq!((&move_a, score_a), (&move_b, score_b), "{text}");
+        nodes_full += n_a;
+        nodes_skipping += n_b;
+    }
+    assert!(
+        nodes_skipping * 10 < nodes_full * 9,
+        "{nodes_skipping} nodes with the rule, {nodes_full} without"
+    );
+}
+
+#[test]
+fn a_pass_costs_the_steps_it_gives_up() {
+    use arimaa_search::params::{Param, DEFAULT};
+    // With a free pass, a short turn of the opponent hands the saved steps to
+    // the next turn and the tree of a depth-7 search is far larger (12x on
+    // this position; the root's reductions are off to compare whole trees).
+    let position = arimaa_core::parse_position(arimaa_search::bench::POSITIONS[5]).expect("bench position");
+    let free = DEFAULT.with(Param::root_reduce, 0).with(Param::pass_cost, 0);
+    let costs = DEFAULT.with(Param::root_reduce, 0).with(Param::pass_cost, 1);
+    let (_, _, n_free) = fixed_depth(&position, 7, &free);
+    let (_, _, n_costs) = fixed_depth(&position, 7, &costs);
+    assert!(n_costs * 4 < n_free, "{n_costs} nodes with the cost, {n_free} without");
+}

@@ -96,17 +96,21 @@ fn best_at_depth(game: &Game, depth: u32, params: &Params) -> arimaa_core::Posit
 }
 
 /// The defaults at one turn's depth, and every selective rule switched on
-/// (reductions at the root and in the tree, null move, futility) two turns
-/// deep, where all of them act: none may prune a goal or a goal defence away.
+/// (reductions at the root and in the tree, null move, futility, commuting
+/// steps skipped, passes charged) two turns deep and two steps more, where
+/// all of them act: none may prune a goal or a goal defence away.
 fn settings() -> Vec<(u32, Params, &'static str)> {
     let selective = DEFAULT
         .with(Param::root_reduce, 1)
         .with(Param::lmr, 2)
         .with(Param::null_move, 1)
-        .with(Param::futility, 60);
+        .with(Param::futility, 60)
+        .with(Param::commute, 1)
+        .with(Param::pass_cost, 1);
     vec![
         (4, DEFAULT, "defaults, depth 4"),
-        (8, selective, "all selective rules, depth 8"),
+        (8, selective.clone(), "all selective rules, depth 8"),
+        (10, selective, "all selective rules, depth 10"),
     ]
 }
 

@@ -136,6 +136,8 @@ pub struct Searcher<'a> {
     pv: Vec<[PvItem; MAX_PLY]>,
     pv_len: [usize; MAX_PLY],
     killers: [[Option<Step>; 2]; MAX_PLY],
+    /// The own single step that led to the node at each ply within its turn.
+    prev: [Option<Step>; MAX_PLY],
     cuts: Cuts,
 }
 
@@ -167,6 +169,7 @@ impl<'a> Searcher<'a> {
             pv: vec![[PvItem::Pass; MAX_PLY]; MAX_PLY],
             pv_len: [0; MAX_PLY],
             killers: [[None; 2]; MAX_PLY],
+            prev: [None; MAX_PLY],
             cuts: Cuts::default(),
         }
     }

@@ -25,6 +25,7 @@
 
 use super::order::Class;
 use crate::params::{Param, Params};
+use arimaa_core::{Color, Square, Step};
 
 /// Steps a late unit is reduced by, at a node with `depth` steps left, the
 /// unit costing `cost` steps, `searched` units tried before it, and `to_turn`
@@ -38,8 +39,12 @@ pub(super) fn late_reduction(params: &Params, class: Class, depth: i32, cost: i3
         Class::Losing => 2,
         _ => 1 + i32::from(searched >= 4 * after as u32),
     };
-    // Never below the next turn start: the goal test there must run.
-    r.min(depth - cost - to_turn).max(0)
+    // Never past the next turn start when the search would reach it (the
+    // goal test there must run); when the horizon falls before it anyway,
+    // down to the horizon, whose goal test covers the steps left.
+    let child = depth - cost;
+    let room = if child >= to_turn { child - to_turn } else { child };
+    r.min(room).max(0)
 }
 
 /// Steps the root turn ranked `index` of `count` is reduced by, with `extra`
@@ -62,6 +67,30 @@ pub(super) fn root_reduction(params: &Params, index: usize, count: usize, extra:
     r.min(extra - 1)
 }
 
+/// True when the own steps `earlier` and `later` (of distinct pieces) can be
+/// played in either order to the same board: every square of one is at least
+/// three steps from every square of the other, so neither changes the
+/// other's occupancy, freezing, or the trap captures either may cause (two
+/// squares next to one trap are at most two steps apart).
+pub(super) fn commutes(earlier: Step, later: Step) -> bool {
+    let far = |x: Square, y: Square| x.file().abs_diff(y.file()) + x.rank().abs_diff(y.rank()) >= 3;
+    [earlier.from(), earlier.to()]
+        .iter()
+        .all(|&x| far(x, later.from()) && far(x, later.to()))
+}
+
+/// True when `step`, played at a node whose turn's previous step was `prev`
+/// (an own simple step), repeats a pair of commuting steps in the order not
+/// searched: of the two orders only the one with the smaller step first is.
+pub(super) fn redundant(params: &Params, prev: Option<Step>, side: Color, step: Step) -> bool {
+    let Some(prev) = prev else { return false };
+    params[Param::commute] != 0
+        && step.piece().color == side
+        && prev.piece().color == side
+        && step.bits() < prev.bits()
+        && commutes(prev, step)
+}
+
 /// The null move's depth, when it may be tried at a turn start with `depth`
 /// steps left and a null window; `None` when not.
 pub(super) fn null_depth(params: &Params, depth: i32) -> Option<i32> {
@@ -81,6 +110,7 @@ pub(super) fn futility_margin(params: &Params, depth: i32) -> Option<i32> {
 mod tests {
     use super::*;
     use crate::params::DEFAULT;
+    use arimaa_core::{Direction, Kind, Piece};
 
     #[test]
     fn reductions_spare_tactics_and_never_skip_the_next_turn_start() {
@@ -96,10 +126,65 @@ mod tests {
         assert_eq!(late_reduction(&p, Class::Losing, 8, 1, 3, 0), 2);
         // Depth 4 at a step with 3 steps to the turn's end: 4 - 1 - 3 = 0 to spare.
         assert_eq!(late_reduction(&p, Class::Quiet, 4, 1, 9, 3), 0);
+        // Depth 2 with 3 steps to the turn's end: the horizon comes first,
+        // so the step may go down to it.
+        assert_eq!(late_reduction(&p, Class::Quiet, 2, 1, 9, 3), 1);
+        assert_eq!(late_reduction(&p, Class::Quiet, 1, 1, 9, 3), 0);
         assert_eq!(
             late_reduction(&DEFAULT.with(Param::lmr, 0), Class::Quiet, 8, 1, 9, 0),
             0
         );
+    }
+
+    fn step(color: Color, kind: Kind, file: u8, rank: u8, dir: Direction) -> Step {
+        Step::new(Piece::new(color, kind), Square::new(file, rank), dir)
+    }
+
+    #[test]
+    fn steps_commute_only_when_nothing_of_one_is_near_the_other() {
+        use Direction::{East, North, West};
+        let g = Color::Gold;
+        // a2-a3 and h2-h3: far apart.
+        let a = step(g, Kind::Rabbit, 0, 1, North);
+        let h = step(g, Kind::Rabbit, 7, 1, North);
+        assert!(commutes(a, h) && commutes(h, a));
+        // b3-b4 and d3-d4 are two files apart: the squares next to trap c3
+        // (b3, d3) both change, so the captures on c3 depend on the order.
+        let b = step(g, Kind::Dog, 1, 2, North);
+        let d = step(g, Kind::Cat, 3, 2, North);
+        assert!(!commutes(b, d) && !commutes(d, b));
+        // A step onto the square the other just left, and neighbours.
+        let e1 = step(g, Kind::Horse, 4, 0, East);
+        let f1 = step(g, Kind::Camel, 5, 0, East);
+        assert!(!commutes(e1, f1));
+        assert!(!commutes(
+            step(g, Kind::Dog, 2, 5, West),
+            step(g, Kind::Cat, 4, 5, East)
+        ));
+        // Three steps apart from every square: d1-e1 and h2-h3.
+        assert!(commutes(step(g, Kind::Dog, 3, 0, East), h));
+    }
+
+    #[test]
+    fn only_the_larger_first_order_of_commuting_own_steps_is_skipped() {
+        let on = DEFAULT.with(Param::commute, 1);
+        let g = Color::Gold;
+        let a = step(g, Kind::Rabbit, 0, 1, Direction::North);
+        let h = step(g, Kind::Rabbit, 7, 1, Direction::North);
+        let (small, large) = if a.bits() < h.bits() { (a, h) } else { (h, a) };
+        assert!(
+            redundant(&on, Some(large), g, small),
+            "large then small is the skipped order"
+        );
+        assert!(!redundant(&on, Some(small), g, large));
+        assert!(!redundant(&DEFAULT, Some(large), g, small), "off by default");
+        assert!(!redundant(&on, None, g, small), "first step of a turn");
+        // An enemy step (a push or a pull) never commutes away.
+        let enemy = step(Color::Silver, Kind::Rabbit, 0, 6, Direction::North);
+        assert!(!redundant(&on, Some(large), g, enemy));
+        // A step next to the previous one is always searched.
+        let near = step(g, Kind::Dog, 6, 1, Direction::West);
+        assert!(!redundant(&on, Some(h), g, near));
     }
 
     #[test]

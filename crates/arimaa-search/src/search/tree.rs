@@ -3,9 +3,10 @@
 //! passing to the opponent after the fourth step or an early end of turn.
 
 use super::order::{history_index, Class};
-use super::prune::{futility_margin, late_reduction, null_depth};
+use super::prune::{futility_margin, late_reduction, null_depth, redundant};
 use super::pv::PvItem;
 use super::{score_from_tt, score_to_tt, terminal, tt_key, Searcher, INF, MAX_PLY, WIN, WIN_BOUND};
+use crate::params::Param;
 use crate::tt::Bound;
 use arimaa_core::{Pending, Position, Step, StepList};
 
@@ -61,6 +62,7 @@ impl Searcher<'_> {
                 if self.horizon(pos, ply, beta) >= beta {
                     let mut passed = *pos;
                     passed.end_turn();
+                    self.prev[ply + 1] = None;
                     let score = -self.negamax(&passed, reduced, -beta, -beta + 1, ply + 1);
                     if self.aborted {
                         return 0;
@@ -83,15 +85,27 @@ impl Searcher<'_> {
         // the table has one (a step was best here before), else first.
         let mut pass = pos.can_end_turn();
         let mut first = if tt_step.is_some() { ordered.next() } else { None };
+        let prev = self.prev[ply];
         'units: loop {
             let mut units = [(*pos, PvItem::Pass); 3];
             let (count, cost, step, class) = if let Some((step, class)) = first.take() {
+                if redundant(self.params, prev, pos.side(), step) {
+                    continue;
+                }
                 let (count, cost) = self.expand(pos, step, depth, &mut units);
                 (count, cost, Some(step), class)
             } else if std::mem::take(&mut pass) {
                 units[0].0.end_turn();
-                (1, 0, None, Class::Tactical)
+                let cost = if self.params[Param::pass_cost] != 0 {
+                    i32::from(pos.steps_left())
+                } else {
+                    0
+                };
+                (1, cost, None, Class::Tactical)
             } else if let Some((step, class)) = ordered.next() {
+                if redundant(self.params, prev, pos.side(), step) {
+                    continue;
+                }
                 let (count, cost) = self.expand(pos, step, depth, &mut units);
                 (count, cost, Some(step), class)
             } else {
@@ -110,6 +124,12 @@ impl Searcher<'_> {
                         continue;
                     }
                 }
+                // The next node may skip steps that commute with this one
+                // (see `prune::redundant`); only an own single step counts.
+                self.prev[ply + 1] = match step {
+                    Some(s) if !turn_passes && cost == 1 && s.piece().color == pos.side() => Some(s),
+                    _ => None,
+                };
                 // Principal-variation search: after the first move, prove with a
                 // null window that a move is no better, and search again only if not.
                 // A late quiet unit is first tried shallower (see `prune`).
