@@ -356,7 +356,16 @@ mod tests {
             let s = p.spec();
             let search = matches!(
                 s.name,
-                "quiescence" | "aspiration" | "lmr" | "root_reduce" | "null_move" | "futility" | "setup_eval"
+                "quiescence"
+                    | "aspiration"
+                    | "lmr"
+                    | "root_reduce"
+                    | "null_move"
+                    | "futility"
+                    | "setup_eval"
+                    | "commute"
+                    | "pass_cost"
+                    | "time_stretch"
             );
             assert_eq!(seen.contains(p), !search, "{}", s.name);
         }

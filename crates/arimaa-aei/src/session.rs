@@ -345,7 +345,7 @@ impl Session {
         }
         let depth = self.options.depth;
         match self.options.clock.budget(side) {
-            Some(b) => Limits::new(Some(b.soft), Some(b.hard), depth),
+            Some(b) => Limits::new(Some(b.soft), Some(b.hard), depth).stretching_to(b.max),
             None if depth.is_some() => Limits::new(None, None, depth),
             None => Limits::new(Some(DEFAULT_MOVE_TIME / 2), Some(DEFAULT_MOVE_TIME), None),
         }
@@ -364,6 +364,7 @@ impl Session {
         if let Some(b) = clock.budget(r.side) {
             r.limits.soft_ms.store(b.soft.as_millis() as u64, Ordering::Relaxed);
             r.limits.hard_ms.store(b.hard.as_millis() as u64, Ordering::Relaxed);
+            r.limits.max_ms.store(b.max.as_millis() as u64, Ordering::Relaxed);
         }
     }
 }

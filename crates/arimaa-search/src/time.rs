@@ -30,9 +30,16 @@ pub struct Clock {
 pub struct Budget {
     /// Do not start a new iteration after this.
     pub soft: Duration,
-    /// Stop the search at this, whatever it is doing.
+    /// Stop the search at this, whatever it is doing, when the search is stable.
     pub hard: Duration,
+    /// The most an unstable search (its best move changing, its score
+    /// falling) may stretch `soft` and `hard` to: never past the deadline
+    /// minus the margin.
+    pub max: Duration,
 }
+
+/// How far an unstable search may stretch its target.
+const MAX_STRETCH: f64 = 2.5;
 
 /// Margin kept before the controller's deadline, at least.
 const MIN_MARGIN: f64 = 0.25;
@@ -88,6 +95,7 @@ impl Clock {
         Some(Budget {
             soft: Duration::from_secs_f64(target * 0.55),
             hard: Duration::from_secs_f64(target.min(hard)),
+            max: Duration::from_secs_f64((target * MAX_STRETCH).min(hard).max(target)),
         })
     }
 }
@@ -119,6 +127,8 @@ mod tests {
             let deadline = m + r;
             assert!(b.hard.as_secs_f64() <= deadline - MIN_MARGIN.min(deadline) + 1e-9 || b.hard.as_secs_f64() <= 0.02);
             assert!(b.soft <= b.hard);
+            assert!(b.hard <= b.max);
+            assert!(b.max.as_secs_f64() <= deadline - MIN_MARGIN.min(deadline) + 1e-9 || b.max.as_secs_f64() <= 0.02);
         }
     }
 

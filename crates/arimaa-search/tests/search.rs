@@ -220,7 +220,10 @@ fn skipping_the_second_order_of_commuting_steps_changes_no_result() {
     use arimaa_search::params::{Param, DEFAULT};
     // Without reductions every end of turn is still reached through the
     // order kept, so the search gives the same move and score with fewer nodes.
-    let full = DEFAULT.with(Param::root_reduce, 0).with(Param::pass_cost, 1);
+    let full = DEFAULT
+        .with(Param::root_reduce, 0)
+        .with(Param::pass_cost, 1)
+        .with(Param::commute, 0);
     let skipping = full.clone().with(Param::commute, 1);
     let (mut nodes_full, mut nodes_skipping) = (0, 0);
     for text in &arimaa_search::bench::POSITIONS[2..7] {

@@ -46,6 +46,9 @@ pub struct Limits {
     pub hard_ms: AtomicU64,
     /// Stop after this depth in steps (counting the root turn as 4).
     pub depth: Option<u32>,
+    /// How far the search may stretch `soft_ms` and `hard_ms` when its best
+    /// move changes or its score falls (`u64::MAX`: no stretching).
+    pub max_ms: AtomicU64,
 }
 
 impl Limits {
@@ -58,7 +61,15 @@ impl Limits {
             soft_ms: AtomicU64::new(ms(soft)),
             hard_ms: AtomicU64::new(ms(hard)),
             depth,
+            max_ms: AtomicU64::new(u64::MAX),
         }
+    }
+
+    /// These limits, allowed to stretch up to `max` from the start.
+    #[must_use]
+    pub fn stretching_to(self, max: Duration) -> Limits {
+        self.max_ms.store(max.as_millis() as u64, Ordering::Relaxed);
+        self
     }
 
     fn elapsed_ms(&self) -> u64 {
@@ -133,6 +144,8 @@ pub struct Searcher<'a> {
     leaf_cache: Vec<quiesce::Leaf>,
     nodes: u64,
     aborted: bool,
+    /// Recent changes of the best root move, decaying by half an iteration.
+    instability: f64,
     pv: Vec<[PvItem; MAX_PLY]>,
     pv_len: [usize; MAX_PLY],
     killers: [[Option<Step>; 2]; MAX_PLY],
@@ -166,6 +179,7 @@ impl<'a> Searcher<'a> {
             leaf_cache: vec![quiesce::Leaf::EMPTY; LEAF_CACHE],
             nodes: 0,
             aborted: false,
+            instability: 0.0,
             pv: vec![[PvItem::Pass; MAX_PLY]; MAX_PLY],
             pv_len: [0; MAX_PLY],
             killers: [[None; 2]; MAX_PLY],

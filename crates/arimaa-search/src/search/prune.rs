@@ -177,7 +177,8 @@ mod tests {
             "large then small is the skipped order"
         );
         assert!(!redundant(&on, Some(small), g, large));
-        assert!(!redundant(&DEFAULT, Some(large), g, small), "off by default");
+        let off = DEFAULT.with(Param::commute, 0);
+        assert!(!redundant(&off, Some(large), g, small), "switched off");
         assert!(!redundant(&on, None, g, small), "first step of a turn");
         // An enemy step (a push or a pull) never commutes away.
         let enemy = step(Color::Silver, Kind::Rabbit, 0, 6, Direction::North);

@@ -73,11 +73,19 @@ impl Searcher<'_> {
         let mut best = 0;
         let mut completed = 0;
         let first = i32::from(self.helper % 2 == 1);
+        let base = (
+            self.limits.soft_ms.load(Ordering::Relaxed),
+            self.limits.hard_ms.load(Ordering::Relaxed),
+        );
         for extra in first..(MAX_PLY as i32 - 8) {
             let depth = 4 + extra as u32;
+            let previous = (completed > 0).then_some(moves[0].score);
             let Some(best_now) = self.iterate(&mut moves, extra) else {
                 break;
             };
+            if let Some(previous) = previous {
+                self.stretch(base, best_now != 0, previous - moves[best_now].score);
+            }
             best = best_now;
             completed = depth;
             let m = &moves[best];
@@ -108,6 +116,28 @@ impl Searcher<'_> {
         self.flush_nodes();
         let m = &moves[best];
         Some(self.result(&root, m.steps, m.score, completed.max(4)))
+    }
+
+    /// Moves the time limits after an iteration (main thread only, with
+    /// `time_stretch` and a `max` to stretch to): a best move that changed
+    /// counts 1 and halves each iteration, a fall of the score counts from 20
+    /// to 170 centi-rabbits; the limits grow by half the first and the whole
+    /// second, from `base` (the limits at the start), up to the maximum.
+    fn stretch(&mut self, base: (u64, u64), changed: bool, fall: i32) {
+        let max = self.limits.max_ms.load(Ordering::Relaxed);
+        if self.helper != 0 || self.params[Param::time_stretch] == 0 || max == u64::MAX {
+            return;
+        }
+        self.instability = self.instability * 0.5 + f64::from(u8::from(changed));
+        let fall = if fall.abs() < WIN_BOUND {
+            (f64::from(fall - 20) / 150.0).clamp(0.0, 1.0)
+        } else {
+            0.0
+        };
+        let factor = 1.0 + 0.5 * self.instability + fall;
+        let scaled = |ms: u64| ((ms as f64 * factor) as u64).min(max).max(ms.min(max));
+        self.limits.soft_ms.store(scaled(base.0), Ordering::Relaxed);
+        self.limits.hard_ms.store(scaled(base.1), Ordering::Relaxed);
     }
 
     fn result(&self, root: &Position, steps: Move, score: i32, depth: u32) -> SearchResult {
@@ -182,5 +212,57 @@ impl Searcher<'_> {
             }
         }
         -self.negamax(after, extra, -INF, INF, 1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::params::{Param, DEFAULT};
+    use crate::search::{Limits, Searcher};
+    use crate::tt::TransTable;
+    use arimaa_core::Game;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::time::Duration;
+
+    fn ms(limits: &Limits) -> (u64, u64) {
+        (
+            limits.soft_ms.load(Ordering::Relaxed),
+            limits.hard_ms.load(Ordering::Relaxed),
+        )
+    }
+
+    #[test]
+    fn an_unstable_search_stretches_its_time_up_to_the_maximum() {
+        let game = Game::new();
+        let (stop, tt) = (AtomicBool::new(false), TransTable::new(1));
+        let on = DEFAULT.with(Param::time_stretch, 1);
+        let ms100 = |n| Some(Duration::from_millis(n));
+        let limits = Limits::new(ms100(100), ms100(200), None).stretching_to(Duration::from_millis(450));
+        let mut s = Searcher::new(&game, &limits, &stop, &tt).params(&on);
+        s.stretch((100, 200), false, 0);
+        assert_eq!(ms(&limits), (100, 200), "stable: the base limits");
+        s.stretch((100, 200), true, 0);
+        assert_eq!(ms(&limits), (150, 300), "a new best move: half as long again");
+        s.stretch((100, 200), false, 0);
+        assert_eq!(ms(&limits), (125, 250), "and the change fades");
+        s.stretch((100, 200), false, 95);
+        assert_eq!(ms(&limits), (162, 325), "a fall of 95 counts half");
+        s.stretch((100, 200), true, 500);
+        assert_eq!(ms(&limits), (256, 450), "never past the maximum");
+
+        // Off, for helpers, or without a maximum: nothing moves.
+        let limits = Limits::new(ms100(100), ms100(200), None).stretching_to(Duration::from_millis(450));
+        Searcher::new(&game, &limits, &stop, &tt).stretch((100, 200), true, 500);
+        assert_eq!(ms(&limits), (100, 200));
+        Searcher::new(&game, &limits, &stop, &tt)
+            .params(&on)
+            .helper(1)
+            .stretch((100, 200), true, 500);
+        assert_eq!(ms(&limits), (100, 200));
+        let limits = Limits::new(ms100(100), ms100(200), None);
+        Searcher::new(&game, &limits, &stop, &tt)
+            .params(&on)
+            .stretch((100, 200), true, 500);
+        assert_eq!(ms(&limits), (100, 200));
     }
 }
