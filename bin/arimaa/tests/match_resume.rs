@@ -4,7 +4,7 @@
 mod common;
 
 use common::{bin, ok_stdout, records, run_match, scratch, OPENING};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// A fixed-depth match of the engine against itself (fast, no clock) that
 /// records to `record`, with `extra` arguments; the engines are named `a`, `b`.
@@ -39,6 +39,15 @@ fn depth_match(names: [&str; 2], setups: &Path, record: &Path, games: u32, extra
     run_match(&args)
 }
 
+/// A scratch directory `name` with the two-line setup file written in it:
+/// the setup file and the record's path.
+fn setups_and_record(name: &str) -> (PathBuf, PathBuf) {
+    let dir = scratch(name);
+    let setups = dir.join("setups.txt");
+    std::fs::write(&setups, OPENING).expect("write setups");
+    (setups, dir.join("games.txt"))
+}
+
 fn game_numbers(record: &Path) -> Vec<u32> {
     let mut n: Vec<u32> = records(record)
         .iter()
@@ -50,10 +59,7 @@ fn game_numbers(record: &Path) -> Vec<u32> {
 
 #[test]
 fn a_stopped_match_carries_on_from_its_record() {
-    let dir = scratch("resume");
-    let setups = dir.join("setups.txt");
-    std::fs::write(&setups, OPENING).expect("write setups");
-    let record = dir.join("games.txt");
+    let (setups, record) = setups_and_record("resume");
     let first = depth_match(["a", "b"], &setups, &record, 4, &[]);
     assert!(ok_stdout(&first).contains("4 of 4 games finished"));
     assert_eq!(game_numbers(&record), [1, 2, 3, 4]);
@@ -82,10 +88,7 @@ fn a_stopped_match_carries_on_from_its_record() {
 
 #[test]
 fn the_missing_half_of_a_pair_is_played() {
-    let dir = scratch("resume-half");
-    let setups = dir.join("setups.txt");
-    std::fs::write(&setups, OPENING).expect("write setups");
-    let record = dir.join("games.txt");
+    let (setups, record) = setups_and_record("resume-half");
     ok_stdout(&depth_match(["a", "b"], &setups, &record, 4, &[]));
     // Drop game 3, as if the match had stopped while it was being played.
     let text = std::fs::read_to_string(&record).expect("record");
@@ -111,10 +114,7 @@ fn the_missing_half_of_a_pair_is_played() {
 
 #[test]
 fn another_match_or_a_broken_record_is_refused_untouched() {
-    let dir = scratch("resume-refused");
-    let setups = dir.join("setups.txt");
-    std::fs::write(&setups, OPENING).expect("write setups");
-    let record = dir.join("games.txt");
+    let (setups, record) = setups_and_record("resume-refused");
     ok_stdout(&depth_match(["a", "b"], &setups, &record, 2, &[]));
     let before = std::fs::read(&record).expect("record");
 
@@ -134,7 +134,7 @@ fn another_match_or_a_broken_record_is_refused_untouched() {
         "the record is untouched"
     );
 
-    let broken = dir.join("broken.txt");
+    let broken = record.with_file_name("broken.txt");
     std::fs::write(&broken, "[Event \"x\"]\n[Game \"1\"]\n\n1g Ra1 Rb1\n\n").expect("write");
     let out = depth_match(["a", "b"], &setups, &broken, 2, &["--resume"]);
     assert!(!out.status.success());
