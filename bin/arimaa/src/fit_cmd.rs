@@ -70,6 +70,11 @@ pub struct AgreeArgs {
     /// Table size per search, in MB.
     #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u64).range(1..=4096))]
     hash: u64,
+    /// Also measure with each group of terms switched off (weights zeroed,
+    /// the rest as given, no refit): what the search loses without that
+    /// knowledge. Groups already at zero are skipped.
+    #[arg(long)]
+    ablate: bool,
 }
 
 /// Games with the indices of the fitted and the held-out ones.
@@ -315,17 +320,30 @@ pub fn run_agree(args: &AgreeArgs, params: &Params) -> ExitCode {
     let result = games(&args.data).and_then(|(games, _, held)| {
         let probes = probes(&games, &held, args.every as usize)?;
         let t0 = Instant::now();
-        let n = agreement(&probes, args.depth, params, args.threads as usize, args.hash as usize);
-        let share = 100.0 * n as f64 / probes.len().max(1) as f64;
+        let agree = |p: &Params| agreement(&probes, args.depth, p, args.threads as usize, args.hash as usize);
+        let share = |n: usize| 100.0 * n as f64 / probes.len().max(1) as f64;
+        let n = agree(params);
         say!(
-            "agreement {n} / {} = {share:.1} % at depth {} ({} held-out games, every {} position{}; {:.1} s)",
+            "agreement {n} / {} = {:.1} % at depth {} ({} held-out games, every {} position{}; {:.1} s)",
             probes.len(),
+            share(n),
             args.depth,
             held.len(),
             args.every,
             if args.every == 1 { "" } else { "s" },
             t0.elapsed().as_secs_f64()
         );
+        if args.ablate {
+            say!("\nagreement with each group of terms off (weights zeroed, no refit):");
+            for (name, off) in ablations(params) {
+                let m = agree(&off);
+                say!(
+                    "  {name:<20} {m:>5} = {:>5.1} % ({:+.1})",
+                    share(m),
+                    share(m) - share(n)
+                );
+            }
+        }
         Ok(())
     });
     match result {
@@ -337,9 +355,42 @@ pub fn run_agree(args: &AgreeArgs, params: &Params) -> ExitCode {
     }
 }
 
+/// `params` with each group of terms zeroed in turn, by group name; groups
+/// whose weights are all zero already are left out.
+fn ablations(params: &Params) -> Vec<(&'static str, Params)> {
+    groups()
+        .into_iter()
+        .filter(|(_, group)| group.iter().any(|&p| params[p] != 0))
+        .map(|(name, group)| (name, group.iter().fold(params.clone(), |p, &q| p.with(q, 0))))
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn ablations_zero_one_group_each_and_skip_groups_already_off() {
+        let start = Params::default();
+        let all = ablations(&start);
+        let live: Vec<_> = groups()
+            .into_iter()
+            .filter(|(_, g)| g.iter().any(|&p| start[p] != 0))
+            .collect();
+        assert!(!live.is_empty());
+        assert_eq!(all.len(), live.len());
+        for ((name, off), (gname, group)) in all.iter().zip(&live) {
+            assert_eq!(name, gname);
+            for p in Param::ALL {
+                let expect = if group.contains(p) { 0 } else { start[*p] };
+                assert_eq!(off[*p], expect, "{name}: {}", p.spec().name);
+            }
+        }
+        // A set with one group wholly at zero has no ablation for it.
+        let (name, group) = &live[0];
+        let without = group.iter().fold(start.clone(), |p, &q| p.with(q, 0));
+        assert!(ablations(&without).iter().all(|(n, _)| n != name));
+    }
 
     #[test]
     fn every_group_names_existing_weights_and_none_twice() {

@@ -1,12 +1,15 @@
 //! Lazy SMP: helper threads on a rayon pool run the same iterative deepening
 //! with small variations, sharing the transposition table; the calling thread
-//! searches too, decides, and reports.
+//! searches too and reports. When it stops, the answer is the deepest
+//! iteration any thread finished: helpers start a depth ahead, so at the end
+//! of a move one of them often holds a deeper result than the main thread.
 
 use crate::params::Params;
-use crate::search::{Limits, Report, SearchResult, Searcher};
+use crate::search::{Limits, Report, SearchResult, Searcher, WIN_BOUND};
 use crate::tt::TransTable;
 use arimaa_core::Game;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Mutex;
 
 /// Searches with `threads` threads in all (1 = no helpers). The result's node
 /// count covers every thread.
@@ -44,15 +47,19 @@ pub fn search(
     };
     // Helpers stop when the main search is done, whatever ended it.
     let done = AtomicBool::new(false);
-    let mut result = pool.in_place_scope(|scope| {
+    let answers = Mutex::new(Vec::with_capacity(helpers));
+    let main = pool.in_place_scope(|scope| {
         for id in 1..=helpers {
-            let (done, total) = (&done, &total);
+            let (done, total, answers) = (&done, &total, &answers);
             scope.spawn(move |_| {
-                let _ = Searcher::new(game, limits, done, tt)
+                let r = Searcher::new(game, limits, done, tt)
                     .params(params)
                     .helper(id)
                     .counting(total)
                     .run(&mut |_| {});
+                if let (Some(r), Ok(mut all)) = (r, answers.lock()) {
+                    all.push(r);
+                }
             });
         }
         let r = Searcher::new(game, limits, stop, tt)
@@ -62,8 +69,87 @@ pub fn search(
         done.store(true, Ordering::Relaxed);
         r
     });
+    // The scope has waited for every helper.
+    let helpers_found = answers.into_inner().unwrap_or_default();
+    let mut result = main.map(|m| deepest(m, helpers_found));
     if let Some(r) = &mut result {
         r.nodes = total.load(Ordering::Relaxed);
     }
     result
+}
+
+/// The answer among the main thread's and the helpers': a won score first
+/// (the highest, the quickest win), else the deepest finished iteration; the
+/// main thread's on a tie, and its cut statistics stay with the answer.
+fn deepest(main: SearchResult, helpers: Vec<SearchResult>) -> SearchResult {
+    let rank = |r: &SearchResult| {
+        (
+            r.score >= WIN_BOUND,
+            if r.score >= WIN_BOUND { r.score } else { 0 },
+            r.depth,
+        )
+    };
+    let mut best = main;
+    for h in helpers {
+        if rank(&h) > rank(&best) {
+            best = SearchResult { cuts: best.cuts, ..h };
+        }
+    }
+    best
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use arimaa_core::Move;
+
+    fn answer(text: &str, score: i32, depth: u32) -> SearchResult {
+        SearchResult {
+            best: Move::default(),
+            text: text.to_string(),
+            score,
+            depth,
+            nodes: 0,
+            cuts: Default::default(),
+        }
+    }
+
+    #[test]
+    fn the_deepest_thread_answers_unless_another_has_a_win() {
+        let pick = |main, helpers| deepest(main, helpers).text;
+        assert_eq!(
+            pick(answer("main", 10, 9), vec![answer("h", 50, 10)]),
+            "h",
+            "deeper helper"
+        );
+        assert_eq!(
+            pick(answer("main", 10, 9), vec![answer("h", 50, 9)]),
+            "main",
+            "tie: main"
+        );
+        assert_eq!(
+            pick(answer("main", 10, 10), vec![answer("h", 50, 9)]),
+            "main",
+            "shallower helper"
+        );
+        assert_eq!(
+            pick(answer("main", WIN_BOUND + 5, 8), vec![answer("h", 0, 12)]),
+            "main",
+            "a found win stands"
+        );
+        assert_eq!(
+            pick(
+                answer("main", 0, 12),
+                vec![answer("a", WIN_BOUND + 5, 8), answer("b", WIN_BOUND + 9, 9)]
+            ),
+            "b",
+            "the quickest win"
+        );
+        assert_eq!(
+            pick(answer("main", -WIN_BOUND - 5, 8), vec![answer("h", 0, 9)]),
+            "h",
+            "a deeper helper that escapes a loss"
+        );
+        assert_eq!(pick(answer("main", 1, 8), Vec::new()), "main");
+    }
 }
