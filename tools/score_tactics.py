@@ -85,6 +85,10 @@ def ask(eng, rec, args):
         limit = args.movetime * 3 + 5
     move, took, before = eng.go(limit)
     if move is None:
+        # Late: stop the search and drop its answer, or the next puzzle would
+        # read it as its own.
+        eng.send("stop")
+        eng.until("bestmove", 10)
         return None, took, "no bestmove within %.0f s" % limit
     errors = [line for line in before if line.startswith("log Error")]
     return move, took, ("engine said %s" % errors[0]) if errors else None
