@@ -255,7 +255,7 @@ fn fit_inner(args: &FitArgs, start: &Params) -> Result<(), String> {
             if off.is_empty() {
                 continue;
             }
-            let base = off.iter().fold(fitted.params.clone(), |p, &q| p.with(q, 0));
+            let base = zeroed(&fitted.params, &off);
             let rest = FitConfig {
                 free: free.iter().copied().filter(|p| !off.contains(p)).collect(),
                 ..config.clone()
@@ -361,8 +361,13 @@ fn ablations(params: &Params) -> Vec<(&'static str, Params)> {
     groups()
         .into_iter()
         .filter(|(_, group)| group.iter().any(|&p| params[p] != 0))
-        .map(|(name, group)| (name, group.iter().fold(params.clone(), |p, &q| p.with(q, 0))))
+        .map(|(name, group)| (name, zeroed(params, &group)))
         .collect()
+}
+
+/// `params` with every weight of `group` at zero.
+fn zeroed(params: &Params, group: &[Param]) -> Params {
+    group.iter().fold(params.clone(), |p, &q| p.with(q, 0))
 }
 
 #[cfg(test)]
@@ -388,7 +393,7 @@ mod tests {
         }
         // A set with one group wholly at zero has no ablation for it.
         let (name, group) = &live[0];
-        let without = group.iter().fold(start.clone(), |p, &q| p.with(q, 0));
+        let without = zeroed(&start, group);
         assert!(ablations(&without).iter().all(|(n, _)| n != name));
     }
 

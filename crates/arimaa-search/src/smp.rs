@@ -82,13 +82,8 @@ pub fn search(
 /// (the highest, the quickest win), else the deepest finished iteration; the
 /// main thread's on a tie, and its cut statistics stay with the answer.
 fn deepest(main: SearchResult, helpers: Vec<SearchResult>) -> SearchResult {
-    let rank = |r: &SearchResult| {
-        (
-            r.score >= WIN_BOUND,
-            if r.score >= WIN_BOUND { r.score } else { 0 },
-            r.depth,
-        )
-    };
+    // `Some(win)` ranks above every `None`, the higher win above the lower.
+    let rank = |r: &SearchResult| ((r.score >= WIN_BOUND).then_some(r.score), r.depth);
     let mut best = main;
     for h in helpers {
         if rank(&h) > rank(&best) {
