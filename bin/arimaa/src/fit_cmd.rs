@@ -413,6 +413,7 @@ mod tests {
             let search = matches!(
                 s.name,
                 "quiescence"
+                    | "quiesce_discount"
                     | "aspiration"
                     | "lmr"
                     | "root_reduce"

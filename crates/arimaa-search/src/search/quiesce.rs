@@ -61,6 +61,14 @@ impl Searcher<'_> {
         }
         let mut best = stand;
         alpha = alpha.max(stand);
+        // Only the root side's captures: its own deferred captures are the
+        // doubt; the opponent's threats keep their full weight (a discount
+        // on both sides lost 0-4 at 100).
+        let discount = if pos.side() == self.game.side_to_move() {
+            self.params[Param::quiesce_discount]
+        } else {
+            0
+        };
         let legal = pos.legal_step_list();
         for [s1, s2] in units {
             if !legal.as_slice().contains(&s1) {
@@ -81,9 +89,16 @@ impl Searcher<'_> {
                 if self.is_repetition(child.hash()) {
                     continue;
                 }
-                -self.horizon(&child, ply + 1, -alpha)
+                -self.horizon(&child, ply + 1, -alpha - discount)
             } else {
-                self.quiesce(&child, alpha, beta, ply + 2)
+                self.quiesce(&child, alpha + discount, beta + discount, ply + 2)
+            };
+            // A won score stays exact: the discount prices uncertainty about
+            // material, not about a goal.
+            let score = if score.abs() >= WIN_BOUND {
+                score
+            } else {
+                score - discount
             };
             if score > best {
                 best = score;
@@ -115,4 +130,63 @@ impl Leaf {
         eval: 0,
         goal: Leaf::UNKNOWN,
     };
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::params::DEFAULT;
+    use crate::search::{Limits, INF};
+    use crate::tt::TransTable;
+    use arimaa_core::{notation::parse_position, Game};
+    use std::sync::atomic::AtomicBool;
+
+    /// Quiescence of `pos` with `discount` taken off each of the root
+    /// side's captures, the root being `pos` itself.
+    fn quiesce(pos: &Position, discount: i32) -> (i32, i32) {
+        quiesce_from(pos, pos, discount)
+    }
+
+    /// As [`quiesce`], for a search whose root is `root`.
+    fn quiesce_from(root: &Position, pos: &Position, discount: i32) -> (i32, i32) {
+        let game = Game::from_position(*root);
+        let (stop, tt, limits) = (
+            AtomicBool::new(false),
+            TransTable::new(1),
+            Limits::new(None, None, None),
+        );
+        let params = DEFAULT.with(Param::quiesce_discount, discount);
+        let mut s = Searcher::new(&game, &limits, &stop, &tt).params(&params);
+        let stand = s.horizon(pos, 0, INF);
+        (stand, s.quiesce(pos, -INF, INF, 0))
+    }
+
+    #[test]
+    fn a_capture_at_the_horizon_is_discounted_and_a_quiet_board_is_not() {
+        // Gold's elephant on e3 pushes the lone silver cat on d3 into trap c3.
+        let capture = parse_position(&format!(
+            "g [{}{}{}{}{}{}{}{}]",
+            "rr      ", "        ", "        ", "        ", "        ", "   cE   ", "        ", "RR      "
+        ))
+        .unwrap();
+        let (stand, plain) = quiesce(&capture, 0);
+        assert!(plain > stand, "the capture is taken: {plain} against {stand}");
+        let (_, discounted) = quiesce(&capture, 40);
+        assert_eq!(discounted, plain - 40, "one capture, one discount");
+        // The same capture by the side that is not the root's: the
+        // opponent's threats keep their full weight.
+        let theirs = capture.mirror();
+        assert_eq!(quiesce_from(&capture, &theirs, 40).1, plain);
+        assert_eq!(quiesce(&theirs, 40).1, plain - 40);
+
+        // Nothing to capture: quiescence stands on the evaluation either way.
+        let quiet = parse_position(&format!(
+            "g [{}{}{}{}{}{}{}{}]",
+            "rr      ", "        ", "        ", "   c    ", "        ", "        ", "    E   ", "RR      "
+        ))
+        .unwrap();
+        let (stand, plain) = quiesce(&quiet, 0);
+        assert_eq!(plain, stand);
+        assert_eq!(quiesce(&quiet, 40).1, stand);
+    }
 }
