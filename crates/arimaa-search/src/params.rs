@@ -209,10 +209,11 @@ params! {
     /// Quiescence: 1 plays out push and pull captures at the horizon, 0 stands
     /// on the evaluation (whose threat terms then carry them alone).
     quiescence = 1, 0..=1, step 1;
-    /// Quiescence: centi-rabbits taken off each capture played at the
-    /// horizon, so that a capture made in the tree ranks above the same
-    /// capture deferred past the horizon, where the opponent's defences
-    /// and counterplay are not searched (0 = off).
+    /// Quiescence: centi-rabbits taken off each capture the root side plays
+    /// at the horizon, so that a capture made in the tree ranks above the
+    /// same capture deferred past the horizon, where the opponent's
+    /// defences and counterplay are not searched; the opponent's captures
+    /// keep their full weight (0 = off).
     quiesce_discount = 0, 0..=200, step 5;
     /// Half-width of the root's aspiration window, in centi-rabbits.
     aspiration = 40, 5..=300, step 10;

@@ -135,10 +135,11 @@ impl Leaf {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::eval::tests::board;
     use crate::params::DEFAULT;
     use crate::search::{Limits, INF};
     use crate::tt::TransTable;
-    use arimaa_core::{notation::parse_position, Game};
+    use arimaa_core::Game;
     use std::sync::atomic::AtomicBool;
 
     /// Quiescence of `pos` with `discount` taken off each of the root
@@ -164,11 +165,12 @@ mod tests {
     #[test]
     fn a_capture_at_the_horizon_is_discounted_and_a_quiet_board_is_not() {
         // Gold's elephant on e3 pushes the lone silver cat on d3 into trap c3.
-        let capture = parse_position(&format!(
-            "g [{}{}{}{}{}{}{}{}]",
-            "rr      ", "        ", "        ", "        ", "        ", "   cE   ", "        ", "RR      "
-        ))
-        .unwrap();
+        let capture = board(
+            [
+                "rr......", "........", "........", "........", "........", "...cE...", "........", "RR......",
+            ],
+            'g',
+        );
         let (stand, plain) = quiesce(&capture, 0);
         assert!(plain > stand, "the capture is taken: {plain} against {stand}");
         let (_, discounted) = quiesce(&capture, 40);
@@ -180,11 +182,12 @@ mod tests {
         assert_eq!(quiesce(&theirs, 40).1, plain - 40);
 
         // Nothing to capture: quiescence stands on the evaluation either way.
-        let quiet = parse_position(&format!(
-            "g [{}{}{}{}{}{}{}{}]",
-            "rr      ", "        ", "        ", "   c    ", "        ", "        ", "    E   ", "RR      "
-        ))
-        .unwrap();
+        let quiet = board(
+            [
+                "rr......", "........", "........", "...c....", "........", "........", "....E...", "RR......",
+            ],
+            'g',
+        );
         let (stand, plain) = quiesce(&quiet, 0);
         assert_eq!(plain, stand);
         assert_eq!(quiesce(&quiet, 40).1, stand);
