@@ -4,6 +4,7 @@
 Usage: python3 tools/score_tactics.py [--engine CMD] [--movetime S | --depth N]
                                       [--kinds goal1,defend,capture] [--per-kind N]
                                       [--option NAME=VALUE ...] [--exhaustive] [--min-score KIND=N ...]
+                                      [--judge CMD [--judge-depth N]]
 
 The suite (crates/arimaa-search/tests/data/tactics.jsonl, written and proved
 by tools/oracle/generate.py) has three kinds of puzzle:
@@ -22,6 +23,16 @@ full turn list when --exhaustive is given.
 
 Prints a line per position and a score per kind, e.g. `goal1 40/40`. Exit
 status 1 if a --min-score is not reached or the engine misbehaved, 0 else.
+
+A capture puzzle only proves that a capture is safe from an immediate goal,
+not that it is the best move: the capture may cost a piece back, or a strong
+move may defer it and win more a turn later. `--judge CMD` asks a second
+engine (e.g. an older build, so the judge is not the player) to search the
+position after the engine's declining move and after the capturing turns to
+`--judge-depth` steps: every capture when there are at most 12, else the
+suite's examples and the first captures in pyrimaa's order. A decline whose
+score is at least the best capture's is counted as sound, and the summary
+adds `capture judged N/M`: captures plus sound declines.
 """
 import argparse
 import json
@@ -39,6 +50,7 @@ from engine import Engine, EngineGone  # noqa: E402
 ROOT = os.path.dirname(HERE)
 SUITE = os.path.join(ROOT, "crates", "arimaa-search", "tests", "data", "tactics.jsonl")
 KINDS = ("goal1", "defend", "capture")
+JUDGED_CAPTURES = 12
 
 
 def opponent_goals(res, exhaustive):
@@ -94,6 +106,59 @@ def ask(eng, rec, args):
     return move, took, ("engine said %s" % errors[0]) if errors else None
 
 
+def capture_turns(rec):
+    """The capturing turns the judge compares a decline with: all of them
+    when there are few, else the suite's examples and the first others."""
+    pos = arbiter.from_setposition(rec["setposition"])
+    them = pos.color ^ 1
+    caps = [steps for res, steps in arbiter.turns(pos).items()
+            if arbiter.pieces(res, them) < arbiter.pieces(pos, them) and arbiter.outcome(res, pos.color) != "loss"]
+    moves = [arbiter.canonical(pos, s) for s in caps]
+    if len(moves) <= JUDGED_CAPTURES:
+        return moves
+    chosen = list(rec["answer"]["examples"])
+    for m in moves:
+        if len(chosen) >= JUDGED_CAPTURES:
+            break
+        if m not in chosen:
+            chosen.append(m)
+    return chosen
+
+
+def judge_score(referee, cache, rec, move, depth):
+    """The judge's score of the position after `move`, from the mover's side
+    (its search of the opponent's turn, negated); None if it gave none."""
+    pos = arbiter.from_setposition(rec["setposition"])
+    after = arbiter.aei(arbiter.check_move(pos, move))
+    if after not in cache:
+        referee.send("newgame")
+        referee.send("setposition " + after)
+        referee.option("depth", depth)
+        referee.send("go")
+        before, line, _ = referee.until("bestmove", 600)
+        scores = [ln.split()[2] for ln in before if ln.startswith("info score ")]
+        if line is None:
+            referee.send("stop")
+            referee.until("bestmove", 10)
+        cache[after] = -int(scores[-1]) if line is not None and scores else None
+    return cache[after]
+
+
+def judge_decline(referee, cache, rec, move, depth):
+    """(sound, text) for a capture puzzle the engine declined with `move`."""
+    mine = judge_score(referee, cache, rec, move, depth)
+    best, best_move = None, None
+    for cap in capture_turns(rec):
+        got = judge_score(referee, cache, rec, cap, depth)
+        if got is not None and (best is None or got > best):
+            best, best_move = got, cap
+    if mine is None or best is None:
+        return False, "judge gave no score"
+    sound = mine >= best
+    return sound, "judged %s: %d after it, %d after the best capture %s" % (
+        "sound" if sound else "unsound", mine, best, best_move)
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--engine", default=os.path.join(ROOT, "target", "release", "arimaa"), help="engine command")
@@ -106,7 +171,11 @@ def main(argv=None):
     ap.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="setoption after the handshake")
     ap.add_argument("--exhaustive", action="store_true", help="confirm 'no goal' with pyrimaa's full turn list")
     ap.add_argument("--min-score", action="append", default=[], metavar="KIND=N", help="fail below N passes of KIND")
+    ap.add_argument("--judge", default=None, metavar="CMD", help="engine that judges the capture puzzles' declines")
+    ap.add_argument("--judge-depth", type=int, default=7, help="the judge's search depth in steps (default 7)")
     args = ap.parse_args(argv)
+    if args.judge_depth < 1:
+        ap.error("--judge-depth must be at least 1")
     kinds = [k for k in args.kinds.split(",") if k]
     if set(kinds) - set(KINDS):
         ap.error("--kinds takes %s" % ", ".join(KINDS))
@@ -127,10 +196,16 @@ def main(argv=None):
 
     score = OrderedDict((k, [0, 0]) for k in kinds)
     broken = 0
+    sound = 0
+    referee, cache = None, {}
     eng = Engine(args.engine)
     try:
         if eng.handshake()[1] is None:
             sys.exit("the engine did not answer aei")
+        if args.judge and "capture" in kinds:
+            referee = Engine(args.judge)
+            if referee.handshake()[1] is None:
+                sys.exit("the judge did not answer aei")
         for opt in args.option:
             name, _, value = opt.partition("=")
             eng.option(name, value)
@@ -143,15 +218,27 @@ def main(argv=None):
             broken += trouble is not None or why.startswith("illegal")
             score[rec["kind"]][0] += passed
             score[rec["kind"]][1] += 1
+            if referee is not None and why == "no capture":
+                ok, verdict = judge_decline(referee, cache, rec, move, args.judge_depth)
+                sound += ok
+                why = "%s; %s" % (why, verdict)
             print("%s %-11s %-7s %-28s %s (%.2f s)" % ("ok  " if passed else "MISS", rec["id"], rec["kind"],
                                                         move or "-", why, took), flush=True)
         eng.quit()
+        if referee is not None:
+            referee.quit()
     except EngineGone as exc:
-        sys.exit("the engine went away: %s" % exc)
+        sys.exit("the engine or the judge went away: %s" % exc)
     finally:
         eng.kill()
+        if referee is not None:
+            referee.kill()
     how = ("depth %d" % args.depth) if args.depth else ("movetime %g s" % args.movetime)
     print("score at %s: %s" % (how, ", ".join("%s %d/%d" % (k, p, n) for k, (p, n) in score.items())))
+    if referee is not None:
+        p, n = score["capture"]
+        print("capture judged %d/%d: %d captures, %d declines the judge scores at least as well as the best capture"
+              " (depth %d)" % (p + sound, n, p, sound, args.judge_depth))
     short = [k for k, n in minimum.items() if score.get(k, [0, 0])[0] < n]
     if short or broken:
         print("below the minimum: %s; engine faults: %d" % (", ".join(short) or "none", broken))

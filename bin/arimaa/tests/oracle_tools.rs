@@ -86,6 +86,72 @@ fn tactics_scorer_scores_the_engine_and_fails_a_bad_one() {
     assert!(stdout.contains("goal1 0/3, defend 0/3, capture 0/3"), "{stdout}");
 }
 
+/// The judge compares a declined capture with every capture of the puzzle:
+/// a player that declines is judged (sound or not, the summary adds it up),
+/// one that captures is not judged at all.
+#[test]
+fn tactics_scorer_judges_declined_captures_only() {
+    // capture-00: silver can take a rabbit on f6 (six capturing turns).
+    let run = |moves: &str| {
+        let player = format!("{} {} play '{moves}'", common::python(), broken_engine().display());
+        let args = [
+            "--kinds",
+            "capture",
+            "--per-kind",
+            "1",
+            "--depth",
+            "4",
+            "--judge",
+            bin(),
+            "--judge-depth",
+            "3",
+        ];
+        let out = tool("score_tactics.py", &[&["--engine", &player], &args[..]].concat());
+        let (stdout, stderr) = text(&out);
+        assert!(out.status.success(), "{stdout}\n{stderr}");
+        stdout
+    };
+    let declined = run("rb6s cc6w hg3e hh3s");
+    let line = declined
+        .lines()
+        .find(|l| l.starts_with("MISS capture-00"))
+        .unwrap_or_else(|| panic!("no miss for capture-00:\n{declined}"));
+    let sound = if line.contains("no capture; judged sound: ") {
+        1
+    } else {
+        assert!(line.contains("no capture; judged unsound: "), "{line}");
+        0
+    };
+    let verdict = if sound == 1 {
+        "judged sound: "
+    } else {
+        "judged unsound: "
+    };
+    let after = |what: &str| -> i32 {
+        let rest = &line[line.find(what).unwrap_or_else(|| panic!("{what}: {line}")) + what.len()..];
+        let end = rest.find(' ').unwrap_or(rest.len());
+        rest[..end].parse().unwrap_or_else(|_| panic!("score in {line}"))
+    };
+    // The verdict follows the two scores it prints.
+    let (mine, best) = (after(verdict), after("after it, "));
+    assert_eq!(sound == 1, mine >= best, "{line}");
+    assert!(
+        declined.contains(&format!("capture judged {sound}/1: 0 captures, {sound} declines")),
+        "{declined}"
+    );
+
+    let captured = run("Re5e de6s ef6w Rf5n Rf6x");
+    assert!(captured.contains("ok   capture-00"), "{captured}");
+    assert!(
+        !captured.contains("judged sound") && !captured.contains("judged unsound"),
+        "{captured}"
+    );
+    assert!(
+        captured.contains("capture judged 1/1: 1 captures, 0 declines"),
+        "{captured}"
+    );
+}
+
 #[test]
 fn committed_oracle_data_recounts_the_same_and_a_changed_count_is_caught() {
     let data = repo().join("crates/arimaa-core/tests/data/movegen.jsonl");

@@ -3,8 +3,9 @@
 
 Usage: broken_engine.py MODE [MOVE ...]
 
-It answers the handshake, plays the standard setup when asked, and then, at
-its first real turn, misbehaves according to MODE:
+It answers the handshake, plays the standard setup when asked (not after a
+`setposition`, which starts it past the setups), and then, at its first real
+turn, misbehaves according to MODE:
 
   illegal  sends a move with a wrong piece letter (Hd2n / hd7s: d2 and d7
            hold the camels)
@@ -52,6 +53,8 @@ def main():
             own_turns = 0
         elif cmd == "makemove":
             moves_seen += 1
+        elif cmd == "setposition":
+            moves_seen = max(moves_seen, 2)
         elif line.startswith("setoption name tcmove value "):
             tcmove = float(line.rsplit(" ", 1)[1])
         elif cmd == "quit":
