@@ -111,12 +111,8 @@ fn kind_at(pos: &Position, sq: Square) -> Kind {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use arimaa_core::{parse_position, Game, Pending};
-
-    fn board(rows: &[&str; 8], side: char) -> Position {
-        let text = format!("{side} [{}]", rows.concat());
-        parse_position(&text).expect("test board")
-    }
+    use crate::eval::tests::board;
+    use arimaa_core::{Game, Pending};
 
     /// The best capture `attacker` can make in exactly two steps, by playing
     /// every two-step sequence: the oracle the bitboard patterns are checked against.
@@ -166,7 +162,7 @@ mod tests {
     fn push_pull_and_guard_removal_are_found() {
         // Ranks 8 to 1, files a to h; the traps are c3, f3, c6 and f6.
         let push = board(
-            &[
+            [
                 "........", "........", "........", "..cD....", "........", "........", "........", "........",
             ],
             'g',
@@ -177,7 +173,7 @@ mod tests {
             "cat c5 pushed onto c6"
         );
         let pull = board(
-            &[
+            [
                 "........", "........", "........", "........", "........", ".RE.....", "..d.....", "........",
             ],
             'g',
@@ -188,7 +184,7 @@ mod tests {
             "dog c2 pulled onto c3"
         );
         let guard = board(
-            &[
+            [
                 "........", "........", ".....h..", ".....rH.", "........", "........", "........", "........",
             ],
             'g',
@@ -200,14 +196,14 @@ mod tests {
         );
         // A second guard makes each of them safe; a frozen attacker threatens nothing.
         let guarded = board(
-            &[
+            [
                 "........", "........", "...c....", "..cD....", "........", "........", "........", "........",
             ],
             'g',
         );
         assert_eq!(best_capture(&guarded, Color::Gold, value), 0);
         let frozen = board(
-            &[
+            [
                 "........", "........", "........", "..cD....", "...m....", "........", "........", "........",
             ],
             'g',

@@ -67,14 +67,9 @@ pub(super) fn side<T: Terms>(pos: &Position, color: Color, frozen: Bitboard, sig
 #[cfg(test)]
 mod tests {
     use super::*;
-    use arimaa_core::notation::parse_position;
+    use crate::eval::tests::board;
 
     /// A board from eight rank strings, rank 8 first ('.' or ' ' empty).
-    fn board(ranks: [&str; 8]) -> Position {
-        let text: String = ranks.concat().replace('.', " ");
-        parse_position(&format!("g [{text}]")).unwrap()
-    }
-
     #[test]
     fn a_framed_dog_is_found_and_needs_a_single_guard() {
         // Gold dog on c3 (a trap); gold guard b3, silver elephant c4,
@@ -82,7 +77,7 @@ mod tests {
         let ranks = [
             "........", "........", "........", "........", "..e.....", ".RDm....", "..h.....", "........",
         ];
-        let pos = board(ranks);
+        let pos = board(ranks, 'g');
         let c3 = Square::parse("c3").unwrap();
         assert!(framed(&pos, Color::Gold, c3));
         assert_eq!(bound_values(&pos, Color::Gold, pos.frozen(Color::Gold)), (200, 0));
@@ -108,7 +103,7 @@ mod tests {
         let ranks = [
             "........", "........", "........", "........", "..e.....", ".RDc....", "..h.....", "........",
         ];
-        let pos = board(ranks);
+        let pos = board(ranks, 'g');
         assert!(!framed(&pos, Color::Gold, Square::parse("c3").unwrap()));
         // Fill every square around the cat: the push has nowhere to go.
         let mut shut = pos;
@@ -128,7 +123,7 @@ mod tests {
         let ranks = [
             "........", ".....He.", "........", "........", "........", "........", "........", "........",
         ];
-        let pos = board(ranks);
+        let pos = board(ranks, 'g');
         let frozen = pos.frozen(Color::Gold);
         assert!(frozen.has(Square::parse("f7").unwrap()));
         assert_eq!(bound_values(&pos, Color::Gold, frozen), (0, 300));
