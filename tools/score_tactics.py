@@ -74,7 +74,7 @@ def judge(rec, move, exhaustive):
         return (True, "goal") if arbiter.has_goal(res, mover) else (False, "no goal")
     if verdict == "loss":
         return False, "loses at once"
-    if rec["kind"] == "capture" and arbiter.pieces(res, mover ^ 1) >= arbiter.pieces(pos, mover ^ 1):
+    if rec["kind"] == "capture" and not arbiter.takes_piece(pos, res):
         return False, "no capture"
     if verdict == "win":
         return True, "wins at once"
@@ -106,50 +106,42 @@ def ask(eng, rec, args):
     return move, took, ("engine said %s" % errors[0]) if errors else None
 
 
-def capture_turns(rec):
+def capture_turns(pos, rec):
     """The capturing turns the judge compares a decline with: all of them
     when there are few, else the suite's examples and the first others."""
-    pos = arbiter.from_setposition(rec["setposition"])
-    them = pos.color ^ 1
-    caps = [steps for res, steps in arbiter.turns(pos).items()
-            if arbiter.pieces(res, them) < arbiter.pieces(pos, them) and arbiter.outcome(res, pos.color) != "loss"]
-    moves = [arbiter.canonical(pos, s) for s in caps]
+    moves = [arbiter.canonical(pos, steps) for res, steps in arbiter.turns(pos).items()
+             if arbiter.takes_piece(pos, res) and arbiter.outcome(res, pos.color) != "loss"]
     if len(moves) <= JUDGED_CAPTURES:
         return moves
     chosen = list(rec["answer"]["examples"])
-    for m in moves:
-        if len(chosen) >= JUDGED_CAPTURES:
-            break
-        if m not in chosen:
-            chosen.append(m)
+    chosen += [m for m in moves if m not in chosen][:max(0, JUDGED_CAPTURES - len(chosen))]
     return chosen
 
 
-def judge_score(referee, cache, rec, move, depth):
+def judge_score(referee, cache, pos, move, depth):
     """The judge's score of the position after `move`, from the mover's side
     (its search of the opponent's turn, negated); None if it gave none."""
-    pos = arbiter.from_setposition(rec["setposition"])
     after = arbiter.aei(arbiter.check_move(pos, move))
     if after not in cache:
         referee.send("newgame")
         referee.send("setposition " + after)
         referee.option("depth", depth)
-        referee.send("go")
-        before, line, _ = referee.until("bestmove", 600)
-        scores = [ln.split()[2] for ln in before if ln.startswith("info score ")]
-        if line is None:
+        reply, _, before = referee.go(600)
+        if reply is None:
             referee.send("stop")
             referee.until("bestmove", 10)
-        cache[after] = -int(scores[-1]) if line is not None and scores else None
+        scores = [ln.split()[2] for ln in before if ln.startswith("info score ")]
+        cache[after] = -int(scores[-1]) if reply is not None and scores else None
     return cache[after]
 
 
 def judge_decline(referee, cache, rec, move, depth):
     """(sound, text) for a capture puzzle the engine declined with `move`."""
-    mine = judge_score(referee, cache, rec, move, depth)
+    pos = arbiter.from_setposition(rec["setposition"])
+    mine = judge_score(referee, cache, pos, move, depth)
     best, best_move = None, None
-    for cap in capture_turns(rec):
-        got = judge_score(referee, cache, rec, cap, depth)
+    for cap in capture_turns(pos, rec):
+        got = judge_score(referee, cache, pos, cap, depth)
         if got is not None and (best is None or got > best):
             best, best_move = got, cap
     if mine is None or best is None:

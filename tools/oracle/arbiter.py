@@ -91,6 +91,13 @@ def pieces(pos, color):
     return popcount(pos.placement[color])
 
 
+def takes_piece(pos, res):
+    """True when the turn from `pos` to `res` removed an enemy piece of the
+    side that moved (`pos`'s side to move)."""
+    them = pos.color ^ 1
+    return pieces(res, them) < pieces(pos, them)
+
+
 def has_goal(res, color):
     """True when a rabbit of `color` stands on its goal row."""
     return bool(res.bitBoards[rabbit(color)] & goal_row(color))

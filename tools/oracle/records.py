@@ -18,7 +18,7 @@ def counts(pos, moves=None):
         "steps_from_here": arbiter.first_steps(pos),
         "moves": len(moves),
         "moves_goal": sum(arbiter.has_goal(r, us) for r in moves),
-        "moves_capture": sum(arbiter.pieces(r, them) < arbiter.pieces(pos, them) for r in moves),
+        "moves_capture": sum(arbiter.takes_piece(pos, r) for r in moves),
         "frozen_own": arbiter.frozen_count(pos, us),
         "frozen_opp": arbiter.frozen_count(pos, them),
         "pieces": {"g": arbiter.pieces(pos, GOLD), "s": arbiter.pieces(pos, SILVER)},
@@ -195,8 +195,7 @@ def capture(ident, pos, source, max_fraction=0.05):
         return None
     moves = arbiter.turns(pos)
     them = pos.color ^ 1
-    before = arbiter.pieces(pos, them)
-    caps = [(r, s) for r, s in moves.items() if arbiter.pieces(r, them) < before]
+    caps = [(r, s) for r, s in moves.items() if arbiter.takes_piece(pos, r)]
     if not caps or len(caps) > max_fraction * len(moves):
         return None
     good = [(r, s) for r, s in caps if saves(pos, r)]
