@@ -23,6 +23,29 @@ pub(super) fn after(root: &Position, steps: Move) -> Position {
     root.after_turn(&steps)
 }
 
+/// A step through a list of `n` that visits every index once and lands far
+/// apart from the start: the first coprime of `n` from about 0.618 `n` up.
+fn spread_stride(n: usize) -> usize {
+    fn gcd(a: usize, b: usize) -> usize {
+        if b == 0 {
+            a
+        } else {
+            gcd(b, a % b)
+        }
+    }
+    let mut stride = (n * 618 / 1000).max(1);
+    while gcd(stride, n) != 1 {
+        stride += 1;
+    }
+    stride
+}
+
+/// The `k`-th index of the walk with `stride` over a list of `n`.
+#[inline]
+fn spread_index(k: usize, stride: usize, n: usize) -> usize {
+    ((k as u64 * stride as u64) % n as u64) as usize
+}
+
 impl Searcher<'_> {
     /// Runs iterative deepening until a limit or `stop`; `report` gets every
     /// completed iteration. `None` only when the side to move has no legal turn.
@@ -46,12 +69,17 @@ impl Searcher<'_> {
         // Every root move is checked for a win on the spot (that needs no search)
         // and scored for ordering. In a wide position that is 40,000 turns and
         // tens of milliseconds, more than a 0.1 s move can spare on a busy machine:
-        // the clock is read every 256 turns, and past the hard limit the rest keep
-        // -INF, behind the scored ones.
-        for (i, m) in moves.iter_mut().enumerate() {
-            if i % 256 == 255 && self.past_hard_limit() {
+        // the clock is read every 256 turns, and past the hard limit (or on
+        // `stop`) the rest keep -INF, behind the scored ones. The generator lists
+        // turns grouped by their first steps, so the scoring walks the list in a
+        // spread order: a list cut short in generator order once held nothing but
+        // turns starting with a cat walking into a trap, and the engine played one.
+        let (count, stride) = (moves.len(), spread_stride(moves.len()));
+        for k in 0..count {
+            if k % 256 == 255 && self.past_hard_limit() {
                 break;
             }
+            let m = &mut moves[spread_index(k, stride, count)];
             let after = after(&root, m.steps);
             if self.wins_now(&after) {
                 let r = self.result(&root, m.steps, WIN - 1, 4);
@@ -223,6 +251,40 @@ mod tests {
     use arimaa_core::Game;
     use std::sync::atomic::{AtomicBool, Ordering};
     use std::time::Duration;
+
+    #[test]
+    fn the_spread_walk_visits_every_root_move_once() {
+        for n in [1, 2, 3, 10, 64, 255, 256, 1000, 4096, 40_321] {
+            let stride = super::spread_stride(n);
+            let mut seen = vec![false; n];
+            for k in 0..n {
+                let i = super::spread_index(k, stride, n);
+                assert!(!seen[i], "n {n}: index {i} twice");
+                seen[i] = true;
+            }
+        }
+    }
+
+    /// A `stop` before the search starts leaves only the static scores of the
+    /// first 256 turns scored; they must come from across the list, not all
+    /// from the generator's first group (which here walks a cat into c3).
+    #[test]
+    fn a_search_stopped_at_once_does_not_throw_a_piece_away() {
+        let root = arimaa_core::Position::standard();
+        let game = Game::from_position(root);
+        let (stop, tt) = (AtomicBool::new(true), TransTable::new(1));
+        let limits = Limits::new(None, None, None);
+        let r = Searcher::new(&game, &limits, &stop, &tt)
+            .run(&mut |_| {})
+            .expect("a legal turn");
+        let after = root.after_turn(&r.best);
+        assert_eq!(
+            after.occupied().count(),
+            root.occupied().count(),
+            "stopped at once, it played {}",
+            r.text
+        );
+    }
 
     fn ms(limits: &Limits) -> (u64, u64) {
         (
