@@ -313,8 +313,11 @@ mod tests {
         assert_eq!(ms(&limits), (256, 450), "never past the maximum");
 
         // Off, for helpers, or without a maximum: nothing moves.
+        let off = DEFAULT.with(Param::time_stretch, 0);
         let limits = Limits::new(ms100(100), ms100(200), None).stretching_to(Duration::from_millis(450));
-        Searcher::new(&game, &limits, &stop, &tt).stretch((100, 200), true, 500);
+        Searcher::new(&game, &limits, &stop, &tt)
+            .params(&off)
+            .stretch((100, 200), true, 500);
         assert_eq!(ms(&limits), (100, 200));
         Searcher::new(&game, &limits, &stop, &tt)
             .params(&on)
