@@ -5,6 +5,7 @@
 mod stdout;
 mod bench_cmd;
 mod fit_cmd;
+mod label_cmd;
 mod malloc;
 mod match_cmd;
 mod match_pair_cmd;
@@ -55,6 +56,11 @@ enum Command {
     /// Share of held-out game positions where a fixed-depth search plays the
     /// game's move.
     Agree(fit_cmd::AgreeArgs),
+    /// Positions of games (and one random turn away) to label, as JSON lines.
+    Positions(label_cmd::PositionsArgs),
+    /// Label positions with an AEI engine's searched score and move at a
+    /// fixed depth (teacher data), concurrent and resumable.
+    Label(label_cmd::LabelArgs),
     /// Print every tunable parameter with its value, range and meaning, in the
     /// file form `--params` reads.
     Params,
@@ -104,6 +110,8 @@ fn main() -> ExitCode {
         Some(Command::Tune(args)) => tune_cmd::run_cmd(&args),
         Some(Command::Fit(args)) => fit_cmd::run_fit(&args, &params),
         Some(Command::Agree(args)) => fit_cmd::run_agree(&args, &params),
+        Some(Command::Positions(args)) => label_cmd::run_positions(&args),
+        Some(Command::Label(args)) => label_cmd::run_label(&args),
         Some(Command::Params) => {
             say_raw!("{}", params.to_text());
             ExitCode::SUCCESS

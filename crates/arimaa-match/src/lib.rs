@@ -14,6 +14,7 @@ pub mod cluster;
 pub mod config;
 pub mod engine;
 pub mod executor;
+pub mod label;
 pub mod outcome;
 pub mod plot;
 pub mod progress;

@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 
 /// Sharp's evaluations at or beyond this size are wins or losses it has
 /// seen, not positional values: they are not used as soft targets.
-const DECIDED_EVAL: f64 = 100_000.0;
+pub(crate) const DECIDED_EVAL: f64 = 100_000.0;
 
 /// One game: its moves (the two setups first) and how it ended.
 #[derive(Clone, Debug)]

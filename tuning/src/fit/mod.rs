@@ -4,4 +4,5 @@
 
 pub mod agree;
 pub mod data;
+pub mod positions;
 pub mod texel;

@@ -1,0 +1,222 @@
+//! `arimaa positions` and `arimaa label`: positions from games, and an AEI
+//! engine's searched score of each (teacher labels for fitting).
+
+use arimaa_match::label::store::{read_positions, Labels, PositionLine};
+use arimaa_match::label::{self, Event, LabelConfig, ScoreSource, Task};
+use arimaa_match::progress::Progress;
+use arimaa_match::EngineSpec;
+use arimaa_tuning::fit::data::load;
+use arimaa_tuning::fit::positions::{positions, Origin};
+use clap::Args;
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+#[derive(Args, Debug)]
+#[command(after_help = "Example:
+  arimaa positions --games games.jsonl --random 1 --out positions.jsonl")]
+pub struct PositionsArgs {
+    /// Games: a strong-games `.jsonl` file, an `arimaa match --record` file,
+    /// or a directory of them.
+    #[arg(long, value_name = "PATH")]
+    games: PathBuf,
+    /// Positions one random legal turn away to add after each game position.
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u64).range(0..=100))]
+    random: u64,
+    /// Write only the random positions (the game positions of games that
+    /// carry the player's evaluation are labelled already).
+    #[arg(long, requires = "random")]
+    random_only: bool,
+    /// Seed of the random turns.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Write here (JSON lines, as `arimaa label --positions` reads them);
+    /// standard output without it.
+    #[arg(long, value_name = "FILE")]
+    out: Option<PathBuf>,
+}
+
+pub fn run_positions(args: &PositionsArgs) -> ExitCode {
+    let lines = load(&args.games).and_then(|games| positions(&games, args.random as usize, args.seed));
+    let lines = match lines {
+        Ok(l) => l,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let text: String = lines
+        .iter()
+        .filter(|l| !args.random_only || l.origin == Origin::Random)
+        .map(|l| format!("{}\n", l.to_json()))
+        .collect();
+    match &args.out {
+        None => say_raw!("{text}"),
+        Some(path) => {
+            if let Err(e) = std::fs::File::create(path).and_then(|mut f| f.write_all(text.as_bytes())) {
+                eprintln!("error: {}: {e}", path.display());
+                return ExitCode::FAILURE;
+            }
+            eprintln!("{} positions written to {}", text.lines().count(), path.display());
+        }
+    }
+    ExitCode::SUCCESS
+}
+
+#[derive(Args, Debug)]
+#[command(after_help = "Examples:
+  arimaa label --positions positions.jsonl --out labels.jsonl --concurrency 2 \\
+               --engine name=sharp cmd=/path/to/sharp.sh option.hash=64 option.threads=1 depth=4 \\
+               --score log:Eval
+  arimaa label --positions positions.jsonl --out ours.jsonl \\
+               --engine name=arimaa cmd=target/release/arimaa depth=6
+
+Each output line is the position's line with n (its line index), score
+(from the side to move's view, in the engine's units), best (its move),
+teacher and depth added. A stopped run keeps what it wrote; --resume
+carries on.")]
+pub struct LabelArgs {
+    /// Positions: JSON lines with a `pos` field ("g [board]", as `arimaa
+    /// positions` writes them) or plain "g [board]" lines.
+    #[arg(long, value_name = "FILE")]
+    positions: PathBuf,
+    /// The teacher: name=NAME cmd=COMMAND [dir=DIR] depth=N [option.NAME=VALUE ...].
+    #[arg(long, value_name = "KEY=VALUE", num_args = 1.., required = true)]
+    engine: Vec<String>,
+    /// Append labels here (JSON lines).
+    #[arg(long, value_name = "FILE")]
+    out: PathBuf,
+    /// Carry on into an existing --out: the positions it holds are skipped.
+    #[arg(long)]
+    resume: bool,
+    /// Engines searching at once, one position each.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
+    concurrency: u64,
+    /// Where the score is: `info` (AEI's `info score N`) or `log:KEY` (the
+    /// number after KEY in `log` lines, e.g. `log:Eval` for sharp).
+    #[arg(long, default_value = "info")]
+    score: ScoreSource,
+    /// Seconds one position may take before it is skipped.
+    #[arg(long, default_value_t = 60.0)]
+    move_timeout: f64,
+    /// No progress on stderr; only the summary.
+    #[arg(long)]
+    quiet: bool,
+}
+
+pub fn run_label(args: &LabelArgs) -> ExitCode {
+    match label_positions(args) {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn label_positions(args: &LabelArgs) -> Result<ExitCode, String> {
+    if !(args.move_timeout > 0.0 && args.move_timeout <= 86_400.0) {
+        return Err(format!(
+            "--move-timeout {}: seconds, more than 0 and at most a day",
+            args.move_timeout
+        ));
+    }
+    let engine = EngineSpec::parse(&args.engine, &[] as &[String], None).map_err(|e| format!("--engine: {e}"))?;
+    let config = LabelConfig {
+        engine,
+        concurrency: args.concurrency as usize,
+        score: args.score.clone(),
+        move_timeout: Duration::from_secs_f64(args.move_timeout),
+    };
+    let depth = config.validate().map_err(|e| e.to_string())?;
+    let positions = read_positions(&args.positions).map_err(|e| e.to_string())?;
+    for (line, why) in &positions.refused {
+        eprintln!("{}:{line}: skipped: {why}", args.positions.display());
+    }
+    let (mut labels, done) =
+        Labels::open(&args.out, &positions, &config.engine.name, depth, args.resume).map_err(|e| e.to_string())?;
+    let todo: Vec<&PositionLine> = positions
+        .lines
+        .iter()
+        .filter(|l| !done.contains(&l.task.index))
+        .collect();
+    let tasks: Vec<Task> = todo.iter().map(|l| l.task).collect();
+    let by_index: std::collections::HashMap<usize, &PositionLine> = todo.iter().map(|l| (l.task.index, *l)).collect();
+    eprintln!(
+        "{} positions: {} labelled before, {} to label with {} at depth {depth}",
+        positions.lines.len(),
+        done.len(),
+        tasks.len(),
+        config.engine.name
+    );
+    let stop = stop_on_ctrl_c();
+    let progress = Progress::new(tasks.len() as u64, "positions", args.quiet);
+    let (mut labelled, mut skipped, mut write_error) = (0u64, 0u64, None);
+    let result = label::run(&config, &tasks, &stop, |event| {
+        match event {
+            Event::Labelled(l) => {
+                if let Some(line) = by_index.get(&l.index) {
+                    match labels.write(line, &l) {
+                        Ok(()) => labelled += 1,
+                        Err(e) => {
+                            // Nothing more can be kept: stop the engines.
+                            write_error.get_or_insert(e.to_string());
+                            stop.store(true, Ordering::Relaxed);
+                        }
+                    }
+                }
+            }
+            Event::Skipped { index, why } => {
+                skipped += 1;
+                // Said even with --quiet: a skipped position is a warning.
+                let line = format!("{}:{}: skipped: {why}", args.positions.display(), index + 1);
+                if args.quiet {
+                    eprintln!("{line}");
+                } else {
+                    progress.line(&line);
+                }
+            }
+        }
+        progress.update(
+            labelled + skipped,
+            &format!("{labelled} labelled, {skipped} skipped"),
+            false,
+        );
+    });
+    progress.finish();
+    say!(
+        "{labelled} labelled, {skipped} skipped, {} left; {} labels in {}",
+        tasks.len() as u64 - labelled - skipped,
+        done.len() as u64 + labelled,
+        args.out.display()
+    );
+    if let Some(e) = write_error {
+        return Err(e);
+    }
+    result.map_err(|e| e.to_string())?;
+    Ok(if stop.load(Ordering::Relaxed) {
+        ExitCode::from(130)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+/// A flag set by the first Ctrl-C (the engines run in their own process
+/// groups, so only this process hears it); a second one exits at once.
+fn stop_on_ctrl_c() -> Arc<AtomicBool> {
+    let stop = Arc::new(AtomicBool::new(false));
+    let flag = Arc::clone(&stop);
+    let handler = ctrlc::set_handler(move || {
+        if flag.swap(true, Ordering::Relaxed) {
+            std::process::exit(130);
+        }
+        eprintln!("\nstopping: waiting for the engines to quit (Ctrl-C again to exit at once)");
+    });
+    if let Err(e) = handler {
+        eprintln!("warning: Ctrl-C will not stop cleanly: {e}");
+    }
+    stop
+}

@@ -1,0 +1,172 @@
+//! `arimaa positions` and `arimaa label` end to end: positions drawn from the
+//! committed game sample, labelled by our own engine at a small depth (the
+//! teacher in the project's tests; sharp stays outside them), resumed after
+//! a cut, and refused or skipped with a reason when input or engine is bad.
+
+mod common;
+
+use common::{bin, broken_engine, python, scratch};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn sample() -> PathBuf {
+    common::repo().join("tuning/tests/data/strong_sample.jsonl")
+}
+
+fn arimaa(args: &[&str]) -> Output {
+    Command::new(bin()).args(args).output().expect("run arimaa")
+}
+
+fn text(out: &Output) -> String {
+    format!(
+        "status {:?}\nstdout:\n{}\nstderr:\n{}",
+        out.status,
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    )
+}
+
+fn json_lines(path: &Path) -> Vec<serde_json::Value> {
+    std::fs::read_to_string(path)
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{l}: {e}")))
+        .collect()
+}
+
+/// The first `n` lines of `from`, written to `to`.
+fn head(from: &Path, to: &Path, n: usize) {
+    let text: String = std::fs::read_to_string(from)
+        .unwrap()
+        .lines()
+        .take(n)
+        .map(|l| format!("{l}\n"))
+        .collect();
+    std::fs::write(to, text).unwrap();
+}
+
+#[test]
+fn positions_then_labels_then_a_resumed_run_labels_each_position_once() {
+    let dir = scratch("label-resume");
+    let all = dir.join("all.jsonl");
+    let out = arimaa(&[
+        "positions",
+        "--games",
+        sample().to_str().unwrap(),
+        "--random",
+        "1",
+        "--seed",
+        "7",
+        "--out",
+        all.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out));
+    let lines = json_lines(&all);
+    let random = lines.iter().filter(|l| l["origin"] == "random").count();
+    assert!(
+        random > 0 && random < lines.len(),
+        "game and random positions: {lines:?}"
+    );
+    // Six positions keep the engine's work small.
+    let positions = dir.join("six.jsonl");
+    head(&all, &positions, 6);
+    let labels = dir.join("labels.jsonl");
+    let engine = format!("cmd={}", bin());
+    let label = |extra: &[&str]| {
+        let mut args = vec![
+            "label",
+            "--positions",
+            positions.to_str().unwrap(),
+            "--out",
+            labels.to_str().unwrap(),
+            "--quiet",
+            "--concurrency",
+            "2",
+            "--engine",
+            "name=ours",
+            &engine,
+            "depth=2",
+        ];
+        args.extend_from_slice(extra);
+        arimaa(&args)
+    };
+    let first = label(&[]);
+    assert!(first.status.success(), "{}", text(&first));
+    let written = json_lines(&labels);
+    assert_eq!(written.len(), 6, "{}", text(&first));
+    for l in &written {
+        assert!(
+            l["score"].is_i64() && l["best"].as_str().is_some_and(|b| !b.is_empty()),
+            "{l}"
+        );
+        assert_eq!(l["teacher"], "ours");
+        assert_eq!(l["depth"], 2);
+    }
+
+    // An existing output is not overwritten without --resume.
+    let again = label(&[]);
+    assert!(!again.status.success(), "{}", text(&again));
+    assert!(text(&again).contains("--resume"), "{}", text(&again));
+    assert_eq!(json_lines(&labels).len(), 6);
+
+    // Cut after two labels and half a line, as a killed run leaves it: the
+    // resumed run keeps the two, drops the torn line, labels the other four.
+    let kept: String = std::fs::read_to_string(&labels)
+        .unwrap()
+        .lines()
+        .take(2)
+        .map(|l| format!("{l}\n"))
+        .collect();
+    std::fs::write(&labels, format!("{kept}{{\"n\": 5, \"pos")).unwrap();
+    let resumed = label(&["--resume"]);
+    assert!(resumed.status.success(), "{}", text(&resumed));
+    let mut ns: Vec<u64> = json_lines(&labels).iter().map(|l| l["n"].as_u64().unwrap()).collect();
+    ns.sort_unstable();
+    assert_eq!(ns, vec![0, 1, 2, 3, 4, 5], "{}", text(&resumed));
+    assert!(text(&resumed).contains("2 labelled before"), "{}", text(&resumed));
+}
+
+#[test]
+fn bad_positions_are_named_and_a_dying_engine_is_skipped_not_fatal_to_the_file() {
+    let dir = scratch("label-faults");
+    let positions = dir.join("mixed.txt");
+    let board = "g [rrrrrrrrhdcemcdh                                HDCMECDHRRRRRRRR]";
+    std::fs::write(&positions, format!("{board}\nnot a position\n{board}\n")).unwrap();
+    let labels = dir.join("labels.jsonl");
+    let script = broken_engine().display().to_string();
+    let engine = format!("cmd={} {script} exit", python());
+    let out = arimaa(&[
+        "label",
+        "--positions",
+        positions.to_str().unwrap(),
+        "--out",
+        labels.to_str().unwrap(),
+        "--quiet",
+        "--engine",
+        "name=dies",
+        &engine,
+        "depth=4",
+    ]);
+    let all = text(&out);
+    assert!(!all.contains("panicked"), "{all}");
+    assert!(all.contains(":2: skipped"), "the bad line is named: {all}");
+    assert!(all.contains("0 labelled, 2 skipped"), "{all}");
+    assert!(all.contains("engine restarted"), "{all}");
+    // Nothing was labelled, and what exists is still valid JSON lines.
+    assert!(json_lines(&labels).is_empty());
+
+    // A clock instead of a depth is refused before any engine starts.
+    let clocked = arimaa(&[
+        "label",
+        "--positions",
+        positions.to_str().unwrap(),
+        "--out",
+        dir.join("other.jsonl").to_str().unwrap(),
+        "--engine",
+        "name=ours",
+        &format!("cmd={}", bin()),
+        "tc=1s/10s/100/20s",
+    ]);
+    assert!(!clocked.status.success());
+    assert!(text(&clocked).contains("fixed depth"), "{}", text(&clocked));
+}

@@ -1,0 +1,162 @@
+//! Positions for a teacher to label (`arimaa positions`): every position of
+//! some games after the setups, and positions one random legal turn away
+//! from them.
+//!
+//! An evaluation is used at the leaves of a search, and most leaves follow
+//! poor moves; positions of good play alone never show it what a blunder
+//! leaves behind. So each game position can bring `random` more: a turn
+//! drawn uniformly from its distinct legal turns (third repetitions and
+//! turns that end the game left out), the opponent to move after it.
+
+use super::data::{replay, GameRecord, DECIDED_EVAL};
+use arimaa_core::notation::position_to_aei;
+use arimaa_core::rng::XorShift;
+use arimaa_core::rules::goal_or_elimination;
+use arimaa_core::{Color, Position, TurnGen};
+use serde_json::json;
+
+/// Where a position comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Origin {
+    /// Reached in the game.
+    Game,
+    /// One random legal turn after a game position.
+    Random,
+}
+
+/// One position to label, with what the game says of it.
+#[derive(Clone, Debug)]
+pub struct PositionLine {
+    /// The position, at the start of the side to move's turn.
+    pub pos: Position,
+    /// The game's source (file and line or game number): train and test
+    /// sets are split by it.
+    pub game: String,
+    /// Index in the game's move list of the move played from the game
+    /// position (for `Random`, the one it was drawn from).
+    pub ply: usize,
+    /// Reached in the game or by a random turn.
+    pub origin: Origin,
+    /// 1 when the side to move went on to win the game, 0 when it lost, 0.5
+    /// a draw (for a random position, the game's result all the same: a
+    /// weak target, the teacher's score is the strong one).
+    pub result: f64,
+    /// The player's own evaluation where the game has one (game positions).
+    pub eval: Option<f64>,
+    /// The move the game played here (game positions).
+    pub played: Option<String>,
+}
+
+impl PositionLine {
+    /// The JSON line `arimaa label` reads: `pos` and the rest as fields.
+    #[must_use]
+    pub fn to_json(&self) -> serde_json::Value {
+        let mut v = json!({
+            "pos": position_to_aei(&self.pos),
+            "game": self.game,
+            "ply": self.ply,
+            "origin": match self.origin { Origin::Game => "game", Origin::Random => "random" },
+            "result": self.result,
+        });
+        if let Some(e) = self.eval {
+            v["eval"] = json!(e);
+        }
+        if let Some(m) = &self.played {
+            v["played"] = json!(m);
+        }
+        v
+    }
+}
+
+/// Every position after the setups of `games`, each followed by `random`
+/// positions one random turn away (fewer where the position has fewer
+/// distinct turns that do not end the game). `seed` makes the draw repeatable.
+pub fn positions(games: &[GameRecord], random: usize, seed: u64) -> Result<Vec<PositionLine>, String> {
+    let mut rng = XorShift(seed | 1);
+    let mut gen = TurnGen::new();
+    let mut out = Vec::new();
+    for game in games {
+        // The source without its folders: an identifier, not a path.
+        let source = std::path::Path::new(&game.source)
+            .file_name()
+            .map_or_else(|| game.source.clone(), |n| n.to_string_lossy().into_owned());
+        replay(game, |g, i| {
+            let pos = *g.position();
+            let side = pos.side();
+            let result = |mover: Color| match game.winner {
+                Some(w) if w == mover => 1.0,
+                Some(_) => 0.0,
+                None => 0.5,
+            };
+            let eval = game.evals.get(i).copied().flatten().filter(|e| e.abs() < DECIDED_EVAL);
+            out.push(PositionLine {
+                pos,
+                game: source.clone(),
+                ply: i,
+                origin: Origin::Game,
+                result: result(side),
+                eval,
+                played: game.moves.get(i).cloned(),
+            });
+            if random == 0 {
+                return;
+            }
+            let turns = g.legal_turns(&mut gen);
+            let mut tries = 0;
+            let mut drawn = 0;
+            // A few draws may end the game; give up after a bounded number.
+            while drawn < random && tries < 4 * random && !turns.is_empty() {
+                tries += 1;
+                let after = turns[rng.below(turns.len())].result(&pos);
+                if goal_or_elimination(&after).is_some() || after.legal_step_list().is_empty() {
+                    continue;
+                }
+                drawn += 1;
+                out.push(PositionLine {
+                    pos: after,
+                    game: source.clone(),
+                    ply: i,
+                    origin: Origin::Random,
+                    result: result(after.side()),
+                    eval: None,
+                    played: None,
+                });
+            }
+        })?;
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fit::data::parse_jsonl;
+
+    const GAME: &str = r#"{"moves": ["Ra1 Rb1 Rc1 Rd1 Re1 Rf1 Rg1 Rh1 Ha2 Db2 Cc2 Md2 Ee2 Cf2 Dg2 Hh2", "ra8 rb8 rc8 rd8 re8 rf8 rg8 rh8 ha7 db7 cc7 md7 ee7 cf7 dg7 hh7", "Ee2n Ee3n", "ee7s ee6s", "Md2n Md3n"], "result": "s", "eval": [null, null, 120, -130, 40]}"#;
+
+    #[test]
+    fn game_positions_carry_result_eval_and_move_and_random_ones_differ() {
+        let games = parse_jsonl(GAME, "t").unwrap();
+        let lines = positions(&games, 2, 7).unwrap();
+        let game: Vec<_> = lines.iter().filter(|l| l.origin == Origin::Game).collect();
+        let random: Vec<_> = lines.iter().filter(|l| l.origin == Origin::Random).collect();
+        assert_eq!(game.len(), 3, "three moves after the setups");
+        assert_eq!(random.len(), 6, "two random turns after each");
+        assert_eq!(game[0].result, 0.0, "gold to move, silver won");
+        assert_eq!(game[1].eval, Some(-130.0));
+        assert_eq!(game[2].played.as_deref(), Some("Md2n Md3n"));
+        for (k, r) in random.iter().enumerate() {
+            let from = game[k / 2];
+            assert_ne!(r.pos.side(), from.pos.side(), "the opponent moves after a random turn");
+            assert_ne!(r.pos.hash(), from.pos.hash());
+            assert_eq!(r.result, 1.0 - from.result);
+            assert_eq!(r.ply, from.ply);
+        }
+        let again = positions(&games, 2, 7).unwrap();
+        let key = |ls: &[PositionLine]| ls.iter().map(|l| l.pos.hash()).collect::<Vec<_>>();
+        assert_eq!(key(&lines), key(&again), "the same seed draws the same turns");
+        let v = lines[0].to_json();
+        assert_eq!(v["origin"], "game");
+        assert!(v["pos"].as_str().unwrap().starts_with("g ["));
+    }
+}
