@@ -13,6 +13,7 @@
 #![warn(missing_docs)]
 
 pub mod fit;
+pub mod nnue;
 pub mod plot;
 pub mod run;
 pub mod spsa;

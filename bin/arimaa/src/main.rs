@@ -6,6 +6,7 @@ mod stdout;
 mod bench_cmd;
 mod fit_cmd;
 mod label_cmd;
+mod learn_cmd;
 mod malloc;
 mod match_cmd;
 mod match_pair_cmd;
@@ -61,6 +62,9 @@ enum Command {
     /// Label positions with an AEI engine's searched score and move at a
     /// fixed depth (teacher data), concurrent and resumable.
     Label(label_cmd::LabelArgs),
+    /// Train the learned evaluation on teacher labels; held-out measures
+    /// against the hand-made evaluation.
+    Learn(learn_cmd::LearnArgs),
     /// Print every tunable parameter with its value, range and meaning, in the
     /// file form `--params` reads.
     Params,
@@ -112,6 +116,7 @@ fn main() -> ExitCode {
         Some(Command::Agree(args)) => fit_cmd::run_agree(&args, &params),
         Some(Command::Positions(args)) => label_cmd::run_positions(&args),
         Some(Command::Label(args)) => label_cmd::run_label(&args),
+        Some(Command::Learn(args)) => learn_cmd::run(&args),
         Some(Command::Params) => {
             say_raw!("{}", params.to_text());
             ExitCode::SUCCESS

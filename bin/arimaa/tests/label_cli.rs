@@ -170,3 +170,48 @@ fn bad_positions_are_named_and_a_dying_engine_is_skipped_not_fatal_to_the_file()
     assert!(!clocked.status.success());
     assert!(text(&clocked).contains("fixed depth"), "{}", text(&clocked));
 }
+
+#[test]
+fn learn_trains_on_labelled_positions_and_writes_a_network_the_engine_reads() {
+    let dir = scratch("learn");
+    let positions = dir.join("positions.jsonl");
+    let out = arimaa(&[
+        "positions",
+        "--games",
+        sample().to_str().unwrap(),
+        "--out",
+        positions.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out));
+    let net = dir.join("net.bin");
+    let out = arimaa(&[
+        "learn",
+        "--labels",
+        positions.to_str().unwrap(),
+        "--holdout",
+        "2",
+        "--hidden",
+        "8",
+        "--epochs",
+        "3",
+        "--on-hand",
+        "--out",
+        net.to_str().unwrap(),
+    ]);
+    let all = text(&out);
+    assert!(out.status.success(), "{all}");
+    for line in ["epoch  train-mse", "hand ", "network ", "network written"] {
+        assert!(all.contains(line), "'{line}' missing: {all}");
+    }
+    let bytes = std::fs::read(&net).unwrap();
+    let network = arimaa_search::nnue::Network::from_bytes(&bytes).expect("a readable network");
+    assert_eq!(network.hidden(), 8);
+    assert_eq!(network.base(), arimaa_search::nnue::Base::OnHand);
+
+    // A file without labels is refused with its name.
+    let empty = dir.join("empty.jsonl");
+    std::fs::write(&empty, "{\"pos\": \"g [x]\"}\n").unwrap();
+    let out = arimaa(&["learn", "--labels", empty.to_str().unwrap()]);
+    assert!(!out.status.success());
+    assert!(text(&out).contains("no labelled position"), "{}", text(&out));
+}

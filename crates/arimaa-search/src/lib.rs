@@ -7,6 +7,7 @@
 pub mod bench;
 pub mod eval;
 pub mod goal;
+pub mod nnue;
 pub mod params;
 pub mod search;
 pub mod setup;

@@ -1,0 +1,162 @@
+//! `arimaa learn`: train the learned evaluation on teacher labels and
+//! measure it against the hand-made one on held-out games.
+
+use arimaa_search::nnue::Base;
+use arimaa_tuning::fit::texel::fit_scale;
+use arimaa_tuning::nnue::data::{mirror_files, read, split, Sample};
+use arimaa_tuning::nnue::measure::{best_k, prob_mse, spearman};
+use arimaa_tuning::nnue::model::{Model, TrainConfig};
+use clap::Args;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+#[derive(Args, Debug)]
+#[command(after_help = "Example:
+  arimaa learn --labels labels.jsonl games.jsonl --on-hand --out net.bin
+
+Positions of every --holdout-th game (by a hash of its name) are held out;
+the rest, and their mirror images (files a-h flipped), are trained on.")]
+pub struct LearnArgs {
+    /// Labelled positions: `arimaa label` outputs, or `arimaa positions`
+    /// outputs of games that carry the player's own evaluation.
+    #[arg(long, value_name = "FILE", num_args = 1.., required = true)]
+    labels: Vec<PathBuf>,
+    /// Hold out one game in this many.
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(2..))]
+    holdout: u64,
+    /// First-layer width per view.
+    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u64).range(1..=1024))]
+    hidden: u64,
+    /// Passes over the training positions.
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u64).range(1..=10_000))]
+    epochs: u64,
+    /// Positions per gradient step.
+    #[arg(long, default_value_t = 256, value_parser = clap::value_parser!(u64).range(1..))]
+    batch: u64,
+    /// Adam's first step size.
+    #[arg(long, default_value_t = 0.002)]
+    rate: f32,
+    /// Shrinkage of the output weights per step.
+    #[arg(long, default_value_t = 0.0)]
+    decay: f32,
+    /// Train a correction added to the hand evaluation instead of a whole one.
+    #[arg(long)]
+    on_hand: bool,
+    /// Teacher units per centi-rabbit (sharp's millirabbits: 10).
+    #[arg(long, default_value_t = 10.0)]
+    teacher_units: f64,
+    /// Seed of the initial weights and the shuffles.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Write the quantised network here (the engine embeds
+    /// crates/arimaa-search/src/nnue/net.bin).
+    #[arg(long, value_name = "FILE")]
+    out: Option<PathBuf>,
+}
+
+pub fn run(args: &LearnArgs) -> ExitCode {
+    match learn(args) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn learn(args: &LearnArgs) -> Result<(), String> {
+    let sane = args.rate > 0.0 && args.rate < 1.0 && (0.0..0.1).contains(&args.decay) && args.teacher_units > 0.0;
+    if !sane {
+        return Err("--rate must be in (0, 1), --decay in [0, 0.1), --teacher-units above 0".into());
+    }
+    let mut all = Vec::new();
+    for path in &args.labels {
+        let (samples, skipped) = read(path).map_err(|e| e.to_string())?;
+        say!(
+            "{}: {} positions ({skipped} lines without a label skipped)",
+            path.display(),
+            samples.len()
+        );
+        all.extend(samples);
+    }
+    let (train, held) = split(all, args.holdout);
+    if train.is_empty() || held.is_empty() {
+        return Err(format!(
+            "{} training and {} held-out positions: need some of each",
+            train.len(),
+            held.len()
+        ));
+    }
+    // The teacher's scale: how its scores predict the games' results.
+    let (scored, results): (Vec<f64>, Vec<f64>) = train
+        .iter()
+        .filter_map(|s| Some((f64::from(s.label), f64::from(s.result?))))
+        .unzip();
+    let k_teacher = if scored.len() >= 100 {
+        fit_scale(&scored, &results)
+    } else {
+        2000.0
+    };
+    let k = k_teacher / args.teacher_units;
+    say!(
+        "{} training positions (+ mirrors), {} held out; teacher scale K = {k_teacher:.0} ({k:.1} centi-rabbits)",
+        train.len(),
+        held.len()
+    );
+    let mut train_set: Vec<Sample> = train.iter().map(mirror_files).collect();
+    train_set.extend(train);
+    let config = TrainConfig {
+        hidden: args.hidden as usize,
+        base: if args.on_hand { Base::OnHand } else { Base::Alone },
+        epochs: args.epochs as usize,
+        batch: args.batch as usize,
+        rate: args.rate,
+        decay: args.decay,
+        k: k as f32,
+        k_teacher: k_teacher as f32,
+        seed: args.seed,
+    };
+    let mut model = Model::new(config.hidden, config.base, args.seed);
+    let start = Instant::now();
+    say!("epoch  train-mse  held-out-mse  seconds");
+    model.train(&train_set, &config, |epoch, m| {
+        say!(
+            "{epoch:5}  {:9.5}  {:12.5}  {:7.0}",
+            m.loss(&train_set[..train_set.len().min(50_000)], &config),
+            m.loss(&held, &config),
+            start.elapsed().as_secs_f64()
+        );
+    });
+    let labels: Vec<f64> = held.iter().map(|s| f64::from(s.label)).collect();
+    let hand: Vec<f64> = held.iter().map(|s| f64::from(s.hand)).collect();
+    let net = model.quantise();
+    // The engine's integer network, not the float one: what the search gets.
+    let ours: Vec<f64> = held
+        .iter()
+        .map(|s| {
+            let out = f64::from(net_score(&net, s));
+            out + if args.on_hand { f64::from(s.hand) } else { 0.0 }
+        })
+        .collect();
+    say!("held out: {} positions", held.len());
+    say!("evaluation  spearman  mse(best K)  mse(K={k:.0})");
+    for (name, scores) in [("hand", &hand), ("network", &ours)] {
+        say!(
+            "{name:10}  {:8.4}  {:11.5}  {:10.5}",
+            spearman(scores, &labels),
+            prob_mse(scores, &labels, best_k(scores, &labels, k_teacher), k_teacher),
+            prob_mse(scores, &labels, k, k_teacher)
+        );
+    }
+    if let Some(out) = &args.out {
+        std::fs::write(out, net.to_bytes()).map_err(|e| format!("{}: {e}", out.display()))?;
+        say!("network written to {}", out.display());
+    }
+    Ok(())
+}
+
+/// The quantised network's output for a sample's features.
+fn net_score(net: &arimaa_search::nnue::Network, s: &Sample) -> i32 {
+    net.output_of_features(&s.views[0], &s.views[1])
+}

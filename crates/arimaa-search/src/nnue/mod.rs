@@ -1,0 +1,191 @@
+//! A learned evaluation (NNUE): piece-square inputs seen from each side, a
+//! first layer kept as an accumulator per side, one quantised output layer.
+//!
+//! Inputs: for the side whose view it is, each piece as (own or enemy) ×
+//! kind × square, the board flipped for silver so that every view sees its
+//! own goal at the top: 768 features, of which a position sets one per
+//! piece. The first layer's sum for a view is the [`Accumulator`]; a step
+//! changes two or three features, so the search can update it instead of
+//! summing again. The output layer reads the side to move's accumulator and
+//! the other's (clipped to 0..1) and gives centi-rabbits from the side to
+//! move's point of view.
+//!
+//! The layout and the quantisation are declared here once: the trainer
+//! (`arimaa-tuning`'s `nnue`) computes the same features in floating point
+//! and writes the [`Network`] bytes this module reads.
+
+mod accumulator;
+mod file;
+
+pub use accumulator::Accumulator;
+pub use file::NetError;
+
+use arimaa_core::{Color, Piece, Position, Square};
+use std::sync::LazyLock;
+
+/// Features per view: 2 owners × 6 kinds × 64 squares.
+pub const INPUTS: usize = 768;
+
+/// Quantisation of the first layer: a float weight `w` is stored as
+/// `round(w × QA)`, and the clipped activation 1.0 is `QA`.
+pub const QA: i32 = 255;
+
+/// Quantisation of the output layer's weights.
+pub const QB: i32 = 64;
+
+/// Centi-rabbits per unit of the float network's output: the network is
+/// trained in rabbits, the search counts in centi-rabbits.
+pub const OUTPUT_SCALE: i32 = 100;
+
+/// The input feature of `piece` on `sq` in `view`'s accumulator.
+#[inline]
+#[must_use]
+pub fn feature(view: Color, piece: Piece, sq: Square) -> usize {
+    let owner = usize::from(piece.color != view);
+    let sq = match view {
+        Color::Gold => sq,
+        Color::Silver => sq.flip_rank(),
+    };
+    (owner * 6 + piece.kind.index()) * 64 + sq.index()
+}
+
+/// The features a position sets in `view`'s accumulator.
+pub fn features(pos: &Position, view: Color) -> impl Iterator<Item = usize> + '_ {
+    pos.occupied()
+        .iter()
+        .filter_map(move |sq| pos.piece_at(sq).map(|p| feature(view, p, sq)))
+}
+
+/// What the network's score is added to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Base {
+    /// The network is the whole evaluation.
+    Alone,
+    /// The network corrects the hand-made evaluation: the score is the hand
+    /// evaluation plus the network's output.
+    OnHand,
+}
+
+/// A quantised network.
+#[derive(Clone)]
+pub struct Network {
+    hidden: usize,
+    base: Base,
+    /// `INPUTS` rows of `hidden` weights.
+    input_weights: Vec<i16>,
+    input_bias: Vec<i16>,
+    /// The side to move's `hidden` weights, then the other side's.
+    output_weights: Vec<i16>,
+    /// In units of `QA × QB`.
+    output_bias: i32,
+}
+
+impl std::fmt::Debug for Network {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Network")
+            .field("hidden", &self.hidden)
+            .field("base", &self.base)
+            .finish_non_exhaustive()
+    }
+}
+
+/// The network built into the engine (`net.bin`, written by `arimaa learn`).
+pub static EMBEDDED: LazyLock<Network> =
+    LazyLock::new(|| Network::from_bytes(include_bytes!("net.bin")).expect("the embedded network is valid"));
+
+impl Network {
+    /// Width of the first layer (per view).
+    #[must_use]
+    pub fn hidden(&self) -> usize {
+        self.hidden
+    }
+
+    /// What the score is added to.
+    #[must_use]
+    pub fn base(&self) -> Base {
+        self.base
+    }
+
+    /// The first layer's sums for `pos`, both views, from scratch.
+    #[must_use]
+    pub fn refresh(&self, pos: &Position) -> Accumulator {
+        let mut acc = Accumulator::new(self);
+        for view in Color::ALL {
+            for f in features(pos, view) {
+                acc.add(self, view, f);
+            }
+        }
+        acc
+    }
+
+    /// The output for `acc` with `side` to move, in centi-rabbits.
+    #[must_use]
+    pub fn output(&self, acc: &Accumulator, side: Color) -> i32 {
+        let (own, other) = self.output_weights.split_at(self.hidden);
+        let sum = dot_clipped(acc.view(side), own) + dot_clipped(acc.view(side.opponent()), other);
+        (sum + self.output_bias) * OUTPUT_SCALE / (QA * QB)
+    }
+
+    /// The output for the features of the side to move's view and of the
+    /// other's, given as lists (the trainer measures the engine's integer
+    /// network on its samples this way).
+    #[must_use]
+    pub fn output_of_features(&self, mover: &[u16], other: &[u16]) -> i32 {
+        let mut acc = Accumulator::new(self);
+        for (view, list) in [(Color::Gold, mover), (Color::Silver, other)] {
+            for &f in list {
+                acc.add(self, view, usize::from(f));
+            }
+        }
+        self.output(&acc, Color::Gold)
+    }
+
+    /// The network's score of `pos` from the side to move's point of view,
+    /// as at the start of its turn (the caller accounts for steps used).
+    #[must_use]
+    pub fn evaluate(&self, pos: &Position) -> i32 {
+        self.output(&self.refresh(pos), pos.side())
+    }
+}
+
+/// Σ clamp(a, 0, QA) × w, in i32 (at most 2 × 1024 × 255 × 32767 fits for
+/// the widths used: the trainer keeps |w| × QB well below that).
+#[inline]
+fn dot_clipped(acc: &[i16], weights: &[i16]) -> i32 {
+    acc.iter()
+        .zip(weights)
+        .map(|(&a, &w)| i32::from(a.clamp(0, QA as i16)) * i32::from(w))
+        .sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use arimaa_core::{parse_position, Kind};
+
+    #[test]
+    fn features_are_distinct_and_colour_symmetric() {
+        let g = Piece::new(Color::Gold, Kind::Rabbit);
+        let s = Piece::new(Color::Silver, Kind::Rabbit);
+        let a2 = Square::parse("a2").unwrap();
+        let a7 = Square::parse("a7").unwrap();
+        // Gold's rabbit on a2 seen by gold is silver's rabbit on a7 seen by silver.
+        assert_eq!(feature(Color::Gold, g, a2), feature(Color::Silver, s, a7));
+        assert_ne!(feature(Color::Gold, g, a2), feature(Color::Gold, s, a7));
+        let pos = parse_position("g [rrrrrrrrhdcemcdh                                HDCMECDHRRRRRRRR]").unwrap();
+        let mut seen: Vec<usize> = features(&pos, Color::Gold).collect();
+        assert_eq!(seen.len(), 32);
+        seen.sort_unstable();
+        seen.dedup();
+        assert_eq!(seen.len(), 32);
+        assert!(seen.iter().all(|&f| f < INPUTS));
+    }
+
+    #[test]
+    fn the_embedded_network_scores_mirrored_positions_alike() {
+        let net = &*EMBEDDED;
+        let pos = parse_position("s [r r  r r DhrrdcrCd E mh    c    r e    RRM DH CH  RR R    R R  R]").unwrap();
+        let m = pos.mirror();
+        assert_eq!(net.evaluate(&pos), net.evaluate(&m));
+    }
+}
