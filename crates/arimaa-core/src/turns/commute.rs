@@ -1,18 +1,12 @@
-//! Turn generation: every distinct end-of-turn board reachable in 1–4 steps.
-//!
-//! A depth-first walk over steps with two hash tables: one drops a state
-//! (board, steps left, open push or pull) already expanded by another step
-//! order, the other collects distinct final boards. This is what makes the
-//! count exact and cheap: the same board reached by many step orders is
-//! expanded and counted once.
+//! Which steps of a turn the generator may skip because another step order
+//! reaching the same board is walked anyway (see [`Commute`]), and the
+//! square tables those rules read.
 
 use crate::bitboard::Bitboard;
-use crate::keytable::KeyTable;
 use crate::piece::Piece;
-use crate::position::{Pending, Position};
+use crate::position::Position;
 use crate::square::{Direction, Square};
-use crate::step::{Move, Step, StepList};
-use crate::zobrist;
+use crate::step::Step;
 
 /// `NEAR[s]`: the squares within Manhattan distance 2 of `s`.
 const NEAR: [Bitboard; 64] = {
@@ -42,7 +36,7 @@ const TRAP_SIDES: Bitboard = Bitboard(Bitboard::TRAPS.neighbors().0 | Bitboard::
 
 /// How the state being walked was reached, as far as [`Commute`] cares.
 #[derive(Clone, Copy)]
-enum Last {
+pub(super) enum Last {
     /// The root, or a step after which no step is skipped.
     Other,
     /// A plain own step, and whether it captured nothing.
@@ -56,7 +50,7 @@ enum Last {
 
 impl Last {
     /// The push or pull completed by `step`, `before` the step just before it.
-    fn pair(before: Step, step: Step, push: bool) -> Last {
+    pub(super) fn pair(before: Step, step: Step, push: bool) -> Last {
         let squares = [before.from(), before.to(), step.from(), step.to()];
         let mut near = Bitboard::EMPTY;
         let mut near3 = Bitboard::EMPTY;
@@ -92,11 +86,11 @@ impl Last {
 /// rule turns a path into a shorter one or one smaller in that order, so the
 /// smallest path to each board is never skipped.
 #[derive(Clone, Copy)]
-struct Commute {
-    near: Bitboard,
+pub(super) struct Commute {
+    pub(super) near: Bitboard,
     key: u16,
     /// Own pieces whose steps into `calm_to` commute with `a` at any distance.
-    calm_from: Bitboard,
+    pub(super) calm_from: Bitboard,
     calm_to: Bitboard,
     /// Squares 4 or more from `a`'s squares.
     far: Bitboard,
@@ -133,7 +127,7 @@ impl Commute {
     /// piece has no stronger enemy next to it (enemies do not move). Then both
     /// orders are legal and end on the same board, with the same captures by
     /// `b` if any.
-    fn at(pos: &Position, last: Last) -> Commute {
+    pub(super) fn at(pos: &Position, last: Last) -> Commute {
         let (a, quiet) = match last {
             Last::Other => return Commute::NONE,
             Last::Own(a, quiet) => (a, quiet),
@@ -213,7 +207,7 @@ impl Commute {
     /// more squares from `a` (all its steps are far), or calm with no trap nor
     /// `a`'s old square next to it (all its steps are calm).
     #[inline]
-    fn dropped(self, piece: Piece, threatened: Bitboard) -> Bitboard {
+    pub(super) fn dropped(self, piece: Piece, threatened: Bitboard) -> Bitboard {
         let high = Step::new(piece, Square::from_index_unchecked(0), Direction::North).bits();
         if high < self.key & !255 {
             self.far | (self.calm_drop & !threatened)
@@ -225,14 +219,14 @@ impl Commute {
     /// True when the plain own step `piece from dir` is skipped; `calm` when
     /// no stronger enemy stands next to the piece.
     #[inline]
-    fn skips(self, piece: Piece, from: Square, dir: Direction, calm: bool) -> bool {
+    pub(super) fn skips(self, piece: Piece, from: Square, dir: Direction, calm: bool) -> bool {
         self.skipped_from(piece, from, calm).has(from.step_unchecked(dir))
     }
 
     /// The arrival squares of the plain own steps of the piece on `from` that
     /// are skipped; `calm` when no stronger enemy stands next to the piece.
     #[inline]
-    fn skipped_from(self, piece: Piece, from: Square, calm: bool) -> Bitboard {
+    pub(super) fn skipped_from(self, piece: Piece, from: Square, calm: bool) -> Bitboard {
         let high = Step::new(piece, Square::from_index_unchecked(0), Direction::North).bits();
         let key_high = self.key & !255;
         if high > key_high {
@@ -259,238 +253,5 @@ impl Commute {
             }
         }
         out & commuting
-    }
-}
-
-/// One legal turn: its canonical steps and the hash of the position after it.
-///
-/// The position itself is not stored: a root list of 50,000 turns would hold
-/// 5 MB of boards, and replaying at most four steps is cheaper than the
-/// memory traffic of writing them all.
-#[derive(Clone, Copy, Debug)]
-pub struct Turn {
-    /// The steps, the shortest sequence found first in generation order.
-    pub steps: Move,
-    /// Hash of the position after the turn (opponent to move).
-    pub hash: u64,
-}
-
-impl Turn {
-    /// The position after the turn, the opponent to move at the start of its
-    /// turn. `from` is the position the turn was generated from.
-    #[must_use]
-    pub fn result(&self, from: &Position) -> Position {
-        from.after_turn(&self.steps)
-    }
-}
-
-/// Reusable turn generator (its tables are kept between calls).
-#[derive(Debug, Clone)]
-pub struct TurnGen {
-    /// The boards after the last steps of one state (at most 16 pieces times
-    /// 4 steps, plus 4 pulls).
-    buf: [u64; 68],
-    seen: KeyTable,
-    ends: KeyTable,
-    turns: Vec<Turn>,
-}
-
-impl Default for TurnGen {
-    fn default() -> Self {
-        Self::new()
-    }
-}
-
-impl TurnGen {
-    /// A generator; its tables grow to fit the largest position it has seen.
-    #[must_use]
-    pub fn new() -> TurnGen {
-        TurnGen {
-            buf: [0; 68],
-            seen: KeyTable::with_capacity(1 << 10),
-            ends: KeyTable::with_capacity(1 << 10),
-            turns: Vec::new(),
-        }
-    }
-
-    /// Number of distinct legal end-of-turn boards from `pos`, the unchanged
-    /// board excluded. Game history (repetition) is not considered.
-    pub fn count(&mut self, pos: &Position) -> usize {
-        self.run::<false>(pos);
-        self.ends.len()
-    }
-
-    /// Every distinct legal turn from `pos`, each with one canonical step sequence.
-    pub fn turns(&mut self, pos: &Position) -> Vec<Turn> {
-        self.run::<true>(pos);
-        std::mem::take(&mut self.turns)
-    }
-
-    fn run<const COLLECT: bool>(&mut self, pos: &Position) {
-        self.seen.clear();
-        self.ends.clear();
-        self.turns.clear();
-        let mut path = Move::new();
-        self.walk::<COLLECT>(pos, &mut path, Last::Other);
-    }
-
-    /// Walks on from `pos`, reached as `last` tells.
-    fn walk<const COLLECT: bool>(&mut self, pos: &Position, path: &mut Move, last: Last) {
-        if pos.steps_left() == 1 {
-            self.last_steps::<COLLECT>(pos, path, Commute::at(pos, last));
-            return;
-        }
-        let plain = !matches!(pos.pending(), Pending::Push { .. });
-        let mut list = StepList::new();
-        pos.legal_steps(&mut list);
-        let commute = Commute::at(pos, last);
-        let us = pos.side();
-        let threatened = if commute.calm_from.any() {
-            pos.threatened(us)
-        } else {
-            Bitboard::EMPTY
-        };
-        for &step in list.as_slice() {
-            let piece = step.piece();
-            let skipped = plain
-                && piece.color == us
-                && commute.skips(piece, step.from(), step.dir(), !threatened.has(step.from()));
-            let mut child = *pos;
-            if skipped {
-                // Inside the turn the same rule drops the child: the other order
-                // reaches its board with as many steps left and the same options,
-                // except the pull the child leaves open. Each such swap removes one
-                // inversion of the key order, so some order is walked; here only
-                // the pulls remain to be walked.
-                let pullable = pos.weaker_than(us.opponent(), piece.kind) & Bitboard::around(step.from());
-                if pullable.any() {
-                    child.make_step(step);
-                    path.push(step);
-                    self.walk_pulls::<COLLECT>(&child, path, commute.near);
-                    path.pop();
-                }
-                continue;
-            }
-            let quiet = child.make_step(step).captured().is_none();
-            let last = match pos.pending() {
-                _ if plain && piece.color == us => Last::Own(step, quiet),
-                Pending::Push { .. } => path.iter().last().map_or(Last::Other, |e| Last::pair(e, step, true)),
-                Pending::Pull { from: hole, .. } if step.to() == hole => {
-                    path.iter().last().map_or(Last::Other, |p| Last::pair(p, step, false))
-                }
-                _ => Last::Other,
-            };
-            path.push(step);
-            self.visit::<COLLECT>(&child, path, last);
-            path.pop();
-        }
-    }
-
-    /// Walks only the pulls open in `pos`: its other steps and its own board
-    /// are reached by another step order. A pull with both squares outside
-    /// `near` (the squares within 2 of the step the puller's step was moved in
-    /// front of) is skipped too: that step commutes with the whole pull, and
-    /// played after it, it leaves a pull open besides.
-    fn walk_pulls<const COLLECT: bool>(&mut self, pos: &Position, path: &mut Move, near: Bitboard) {
-        let Pending::Pull { from: hole, kind } = pos.pending() else {
-            return;
-        };
-        let them = pos.side().opponent();
-        let mut pulled = pos.weaker_than(them, kind) & Bitboard::around(hole);
-        if !near.has(hole) {
-            pulled &= near;
-        }
-        for from in pulled {
-            let (Some(piece), Some(dir)) = (pos.piece_at(from), from.direction_to(hole)) else {
-                continue;
-            };
-            let step = Step::new(piece, from, dir);
-            let mut child = *pos;
-            child.make_step(step);
-            let last = path.iter().last().map_or(Last::Other, |p| Last::pair(p, step, false));
-            path.push(step);
-            self.visit::<COLLECT>(&child, path, last);
-            path.pop();
-        }
-    }
-
-    /// Counts the board of `child` (reached by `path`) if the turn may end
-    /// there, and walks on from it unless that state was already walked.
-    #[inline]
-    fn visit<const COLLECT: bool>(&mut self, child: &Position, path: &mut Move, last: Last) {
-        if child.can_end_turn() && !COLLECT {
-            self.ends.insert_key(child.hash());
-        } else if child.can_end_turn() {
-            let index = self.turns.len() as u32;
-            match self.ends.insert(child.hash(), index) {
-                Ok(()) => self.turns.push(Turn {
-                    steps: *path,
-                    hash: child.hash() ^ zobrist::SIDE,
-                }),
-                Err(old) => {
-                    let turn = &mut self.turns[old as usize];
-                    if path.len() < turn.steps.len() {
-                        turn.steps = *path;
-                    }
-                }
-            }
-        }
-        if child.steps_left() > 0 && self.seen.insert_key(child.state_key()) {
-            self.walk::<COLLECT>(child, path, last);
-        }
-    }
-
-    /// The turn's last step: only the final board matters. When counting, the
-    /// boards are hashed straight from the bitboards without building or playing steps.
-    fn last_steps<const COLLECT: bool>(&mut self, pos: &Position, path: &mut Move, commute: Commute) {
-        let start = pos.turn_start_hash();
-        if !COLLECT && !matches!(pos.pending(), Pending::Push { .. }) {
-            let skip = |piece, from, calm| commute.skipped_from(piece, from, calm);
-            // All the boards first, their table slots asked for as they come;
-            // then the inserts, which then mostly find their slots in cache.
-            let buf = &mut self.buf;
-            let ends = &self.ends;
-            let mut n = 0;
-            let dropped = |piece, threatened| commute.dropped(piece, threatened);
-            pos.for_each_last_step_hash(skip, dropped, |hash| {
-                ends.prefetch(hash);
-                buf[n] = hash;
-                n += 1;
-            });
-            for &hash in &self.buf[..n] {
-                if hash != start {
-                    self.ends.insert_key(hash);
-                }
-            }
-            return;
-        }
-        let mut list = StepList::new();
-        pos.legal_steps(&mut list);
-        let push_pending = matches!(pos.pending(), Pending::Push { .. });
-        let threatened = pos.threatened(pos.side());
-        for &step in list.as_slice() {
-            let own = step.piece().color == pos.side();
-            let calm = !threatened.has(step.from());
-            if own && !push_pending && commute.skips(step.piece(), step.from(), step.dir(), calm) {
-                continue;
-            }
-            let hash = pos.hash_after_step(step);
-            if hash == start {
-                continue;
-            }
-            if !COLLECT {
-                self.ends.insert_key(hash);
-                continue;
-            }
-            let index = self.turns.len() as u32;
-            if self.ends.insert(hash, index).is_ok() {
-                path.push(step);
-                self.turns.push(Turn {
-                    steps: *path,
-                    hash: hash ^ zobrist::SIDE,
-                });
-                path.pop();
-            }
-        }
     }
 }
