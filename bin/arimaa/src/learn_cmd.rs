@@ -1,7 +1,7 @@
 //! `arimaa learn`: train the learned evaluation on teacher labels and
 //! measure it against the hand-made one on held-out games.
 
-use arimaa_search::nnue::Base;
+use arimaa_search::nnue::{Base, Network};
 use arimaa_tuning::fit::texel::fit_scale;
 use arimaa_tuning::nnue::data::{mirror_files, read, split, Sample};
 use arimaa_tuning::nnue::measure::{best_k, prob_mse, spearman};
@@ -22,6 +22,10 @@ pub struct LearnArgs {
     /// outputs of games that carry the player's own evaluation.
     #[arg(long, value_name = "FILE", num_args = 1.., required = true)]
     labels: Vec<PathBuf>,
+    /// Labelled positions only measured, never trained on (e.g. positions of
+    /// our own games, where the evaluation is judged).
+    #[arg(long, value_name = "FILE", num_args = 1..)]
+    test: Vec<PathBuf>,
     /// Hold out one game in this many.
     #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(2..))]
     holdout: u64,
@@ -128,26 +132,11 @@ fn learn(args: &LearnArgs) -> Result<(), String> {
             start.elapsed().as_secs_f64()
         );
     });
-    let labels: Vec<f64> = held.iter().map(|s| f64::from(s.label)).collect();
-    let hand: Vec<f64> = held.iter().map(|s| f64::from(s.hand)).collect();
     let net = model.quantise();
-    // The engine's integer network, not the float one: what the search gets.
-    let ours: Vec<f64> = held
-        .iter()
-        .map(|s| {
-            let out = f64::from(net_score(&net, s));
-            out + if args.on_hand { f64::from(s.hand) } else { 0.0 }
-        })
-        .collect();
-    say!("held out: {} positions", held.len());
-    say!("evaluation  spearman  mse(best K)  mse(K={k:.0})");
-    for (name, scores) in [("hand", &hand), ("network", &ours)] {
-        say!(
-            "{name:10}  {:8.4}  {:11.5}  {:10.5}",
-            spearman(scores, &labels),
-            prob_mse(scores, &labels, best_k(scores, &labels, k_teacher), k_teacher),
-            prob_mse(scores, &labels, k, k_teacher)
-        );
+    report("held out", &held, &net, k, k_teacher);
+    for path in &args.test {
+        let (samples, _) = read(path).map_err(|e| e.to_string())?;
+        report(&path.display().to_string(), &samples, &net, k, k_teacher);
     }
     if let Some(out) = &args.out {
         std::fs::write(out, net.to_bytes()).map_err(|e| format!("{}: {e}", out.display()))?;
@@ -156,7 +145,26 @@ fn learn(args: &LearnArgs) -> Result<(), String> {
     Ok(())
 }
 
-/// The quantised network's output for a sample's features.
-fn net_score(net: &arimaa_search::nnue::Network, s: &Sample) -> i32 {
-    net.output_of_features(&s.views[0], &s.views[1])
+/// Spearman and win-probability error of the hand evaluation and of the
+/// engine's integer network (what the search would get, not the float one).
+fn report(name: &str, samples: &[Sample], net: &Network, k: f64, k_teacher: f64) {
+    let labels: Vec<f64> = samples.iter().map(|s| f64::from(s.label)).collect();
+    let hand: Vec<f64> = samples.iter().map(|s| f64::from(s.hand)).collect();
+    let ours: Vec<f64> = samples
+        .iter()
+        .map(|s| {
+            let base = if net.base() == Base::OnHand { s.hand } else { 0.0 };
+            f64::from(base) + f64::from(net.output_of_features(&s.views[0], &s.views[1]))
+        })
+        .collect();
+    say!("{name}: {} positions", samples.len());
+    say!("evaluation  spearman  mse(best K)  mse(K={k:.0})");
+    for (what, scores) in [("hand", &hand), ("network", &ours)] {
+        say!(
+            "{what:10}  {:8.4}  {:11.5}  {:10.5}",
+            spearman(scores, &labels),
+            prob_mse(scores, &labels, best_k(scores, &labels, k_teacher), k_teacher),
+            prob_mse(scores, &labels, k, k_teacher)
+        );
+    }
 }
