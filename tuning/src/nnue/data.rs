@@ -52,7 +52,7 @@ pub const DECIDED: f32 = 30_000.0;
 /// number skipped.
 pub fn read(path: &Path) -> Result<(Vec<Sample>, usize), DataError> {
     let name = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|source| DataError::Io {
+    let text = read_text(path).map_err(|source| DataError::Io {
         path: name.clone(),
         source,
     })?;
@@ -64,6 +64,19 @@ pub fn read(path: &Path) -> Result<(Vec<Sample>, usize), DataError> {
     }
     let skipped = total - samples.len();
     Ok((samples, skipped))
+}
+
+/// A file's text, gunzipped when its name ends in `.gz` (how labels are
+/// kept in the repository).
+fn read_text(path: &Path) -> std::io::Result<String> {
+    let bytes = std::fs::read(path)?;
+    if path.extension().is_some_and(|e| e == "gz") {
+        let mut text = String::new();
+        std::io::Read::read_to_string(&mut flate2::read::MultiGzDecoder::new(&bytes[..]), &mut text)?;
+        Ok(text)
+    } else {
+        String::from_utf8(bytes).map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidData, e))
+    }
 }
 
 fn parse_line(line: &str) -> Option<Sample> {
@@ -155,5 +168,27 @@ mod tests {
             v.sort_unstable();
         }
         assert_eq!(got, want);
+    }
+
+    #[test]
+    fn gzipped_files_read_as_plain_ones_and_unreadable_ones_are_named() {
+        let board = "s [r r  r r DhrrdcrCd E mh    c    r e    RRM DH CH  RR R    R R  R]";
+        let text = format!("{{\"pos\":\"{board}\",\"game\":\"x:1\",\"score\":-250}}\nnot json\n");
+        let dir = std::env::temp_dir().join(format!("arimaa-nnue-data-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let plain = dir.join("l.jsonl");
+        std::fs::write(&plain, &text).unwrap();
+        let gz = dir.join("l.jsonl.gz");
+        let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+        std::io::Write::write_all(&mut enc, text.as_bytes()).unwrap();
+        std::fs::write(&gz, enc.finish().unwrap()).unwrap();
+        let (a, skipped_a) = read(&plain).unwrap();
+        let (b, skipped_b) = read(&gz).unwrap();
+        assert_eq!((a.len(), skipped_a, b.len(), skipped_b), (1, 1, 1, 1));
+        assert_eq!(a[0].views, b[0].views);
+        let missing = dir.join("missing.jsonl");
+        assert!(read(&missing).unwrap_err().to_string().contains("missing.jsonl"));
+        std::fs::write(&plain, "no labels here\n").unwrap();
+        assert!(matches!(read(&plain), Err(DataError::Empty(_))));
     }
 }
