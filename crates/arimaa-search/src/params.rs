@@ -74,12 +74,6 @@ params! {
     trap_away_4 = 30, -40..=160, step 4;
     /// Opponent's home trap: the strongest piece next to it is ours.
     trap_away_strongest = 4, -40..=100, step 4;
-    /// Home trap where the opponent's pieces within two steps outweigh ours
-    /// (by strength and nearness): per unit of the shortfall.
-    trap_net_home = 0, -50..=50, step 1;
-    /// Opponent's home trap where our pieces within two steps outweigh its
-    /// own: per unit of the excess.
-    trap_net_away = 0, -50..=50, step 1;
     /// Own elephant within two steps of an own home trap.
     trap_elephant_home = -13, -100..=200, step 5;
     /// Own elephant within two steps of an opponent's home trap.
@@ -94,54 +88,6 @@ params! {
     elephant_reach = -1, -10..=20, step 1;
     /// Per rank a camel stands beyond the middle of the board.
     camel_advance = -13, -100..=100, step 5;
-    /// Placement: an own cat on ranks 2-3 (counted from its side), against rank 1.
-    cat_rank23 = 0, -150..=150, step 5;
-    /// Placement: an own cat on rank 4 (counted from its side), against rank 1.
-    cat_rank4 = 0, -150..=150, step 5;
-    /// Placement: an own cat on rank 5 (counted from its side), against rank 1.
-    cat_rank5 = 0, -150..=150, step 5;
-    /// Placement: an own cat on ranks 6-8 (counted from its side), against rank 1.
-    cat_rank678 = 0, -150..=150, step 5;
-    /// Placement: an own dog on ranks 2-3 (counted from its side), against rank 1.
-    dog_rank23 = 0, -150..=150, step 5;
-    /// Placement: an own dog on rank 4 (counted from its side), against rank 1.
-    dog_rank4 = 0, -150..=150, step 5;
-    /// Placement: an own dog on rank 5 (counted from its side), against rank 1.
-    dog_rank5 = 0, -150..=150, step 5;
-    /// Placement: an own dog on ranks 6-8 (counted from its side), against rank 1.
-    dog_rank678 = 0, -150..=150, step 5;
-    /// Placement: an own horse on ranks 2-3 (counted from its side), against rank 1.
-    horse_rank23 = 0, -150..=150, step 5;
-    /// Placement: an own horse on rank 4 (counted from its side), against rank 1.
-    horse_rank4 = 0, -150..=150, step 5;
-    /// Placement: an own horse on rank 5 (counted from its side), against rank 1.
-    horse_rank5 = 0, -150..=150, step 5;
-    /// Placement: an own horse on ranks 6-8 (counted from its side), against rank 1.
-    horse_rank678 = 0, -150..=150, step 5;
-    /// Placement: an own camel on ranks 2-3 (counted from its side), against rank 1.
-    camel_rank23 = 0, -150..=150, step 5;
-    /// Placement: an own camel on rank 4 (counted from its side), against rank 1.
-    camel_rank4 = 0, -150..=150, step 5;
-    /// Placement: an own camel on rank 5 (counted from its side), against rank 1.
-    camel_rank5 = 0, -150..=150, step 5;
-    /// Placement: an own camel on ranks 6-8 (counted from its side), against rank 1.
-    camel_rank678 = 0, -150..=150, step 5;
-    /// Placement: an own elephant on ranks 2-3 (counted from its side), against rank 1.
-    elephant_rank23 = 0, -150..=150, step 5;
-    /// Placement: an own elephant on rank 4 (counted from its side), against rank 1.
-    elephant_rank4 = 0, -150..=150, step 5;
-    /// Placement: an own elephant on rank 5 (counted from its side), against rank 1.
-    elephant_rank5 = 0, -150..=150, step 5;
-    /// Placement: an own elephant on ranks 6-8 (counted from its side), against rank 1.
-    elephant_rank678 = 0, -150..=150, step 5;
-    /// Placement: an own cat on the central files c to f.
-    cat_centre = 0, -100..=100, step 4;
-    /// Placement: an own dog on the central files c to f.
-    dog_centre = 0, -100..=100, step 4;
-    /// Placement: an own horse on the central files c to f.
-    horse_centre = 0, -100..=100, step 4;
-    /// Placement: an own camel on the central files c to f.
-    camel_centre = 0, -100..=100, step 4;
     /// Rabbit advancement against full enemy officers, in percent of the
     /// built-in table (by rank); interpolated with `advance_bare_pct` by
     /// the enemy officers left.
@@ -219,21 +165,9 @@ params! {
     quiesce_discount = 50, 0..=200, step 5;
     /// Half-width of the root's aspiration window, in centi-rabbits.
     aspiration = 40, 5..=300, step 10;
-    /// Late-move reductions in the step tree: quiet steps after this many
-    /// units are searched shallower (0 = off).
-    lmr = 0, 0..=40, step 1;
     /// Root turns ranked late by the previous iteration are searched
     /// shallower (1 = on).
     root_reduce = 1, 0..=1, step 1;
-    /// Null move at turn starts: the reduction beyond the turn given up, in
-    /// steps (0 = off).
-    null_move = 0, 0..=4, step 1;
-    /// Futility margin per step at the last two steps before the horizon, in
-    /// centi-rabbits (0 = off).
-    futility = 0, 0..=500, step 10;
-    /// Setups: 0 picks one of a few fixed formations, 1 the best of a wide
-    /// family by the evaluation (lost 91-109 at depth 5, so off).
-    setup_eval = 0, 0..=1, step 1;
     /// A step that commutes with the turn's previous step (both own pieces,
     /// every square of one at least three steps from every square of the
     /// other) and sorts before it is skipped: the other order reaches the

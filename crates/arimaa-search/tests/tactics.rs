@@ -96,15 +96,12 @@ fn best_at_depth(game: &Game, depth: u32, params: &Params) -> arimaa_core::Posit
 }
 
 /// The defaults at one turn's depth, and every selective rule switched on
-/// (reductions at the root and in the tree, null move, futility, commuting
-/// steps skipped, passes charged) two turns deep and two steps more, where
-/// all of them act: none may prune a goal or a goal defence away.
+/// (root reductions, commuting steps skipped, passes charged) two turns
+/// deep and two steps more, where all of them act: none may prune a goal
+/// or a goal defence away.
 fn settings() -> Vec<(u32, Params, &'static str)> {
     let selective = DEFAULT
         .with(Param::root_reduce, 1)
-        .with(Param::lmr, 2)
-        .with(Param::null_move, 1)
-        .with(Param::futility, 60)
         .with(Param::commute, 1)
         .with(Param::pass_cost, 1);
     vec![

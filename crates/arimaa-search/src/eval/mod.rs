@@ -133,7 +133,6 @@ pub fn trace(pos: &Position) -> Trace {
 
 /// What several terms of one position share, computed once.
 struct Shared {
-    counts: Counts,
     /// Each side's pieces next to a stronger enemy, and of those the frozen.
     threatened: [Bitboard; 2],
     frozen: [Bitboard; 2],
@@ -148,10 +147,8 @@ impl Shared {
             let own = pos.color_bb(c);
             threatened[c.index()] & !own.neighbors()
         });
-        let counts = Counts::of(pos);
         Shared {
-            counts,
-            material: counts.material(),
+            material: Counts::of(pos).material(),
             threatened,
             frozen,
         }
@@ -182,7 +179,7 @@ fn terms<T: Terms>(pos: &Position, acc: &mut T) {
     // turn starts (where the mover has all four).
     acc.add(Param::tempo, i32::from(steps), 4);
     for (color, sign) in [(us, 1), (them, -1)] {
-        traps::side(pos, color, &shared, sign, acc);
+        traps::side(pos, color, sign, acc);
         placement::side(pos, color, &shared, sign, acc);
         binds::side(pos, color, shared.frozen(color), sign, acc);
     }

@@ -90,7 +90,6 @@ pub(super) fn side<T: Terms>(pos: &Position, color: Color, shared: &Shared, sign
             acc.add(Param::camel_advance, sign * beyond, 1);
         }
     }
-    officers(pos, color, sign, acc);
     rabbits(pos, color, sign, acc);
     let frozen = shared.frozen(color);
     if acc.wants(Param::mobility) {
@@ -111,95 +110,6 @@ pub(super) fn side<T: Terms>(pos: &Position, color: Color, shared: &Shared, sign
             .map(|&k| (frozen & pos.kind_bb(k)).count() as i32 * piece_value(k))
             .sum();
         acc.add(Param::frozen_16ths, -sign * value, 16);
-    }
-}
-
-/// Officers' rank bands (from their own side; rank 1 is the reference), by
-/// kind from the cat up.
-const BANDS: [[Param; 4]; 5] = [
-    [
-        Param::cat_rank23,
-        Param::cat_rank4,
-        Param::cat_rank5,
-        Param::cat_rank678,
-    ],
-    [
-        Param::dog_rank23,
-        Param::dog_rank4,
-        Param::dog_rank5,
-        Param::dog_rank678,
-    ],
-    [
-        Param::horse_rank23,
-        Param::horse_rank4,
-        Param::horse_rank5,
-        Param::horse_rank678,
-    ],
-    [
-        Param::camel_rank23,
-        Param::camel_rank4,
-        Param::camel_rank5,
-        Param::camel_rank678,
-    ],
-    [
-        Param::elephant_rank23,
-        Param::elephant_rank4,
-        Param::elephant_rank5,
-        Param::elephant_rank678,
-    ],
-];
-
-/// Central files for the officers below the elephant (whose centre is
-/// `elephant_centre`), by kind from the cat up.
-const CENTRE: [Param; 4] = [
-    Param::cat_centre,
-    Param::dog_centre,
-    Param::horse_centre,
-    Param::camel_centre,
-];
-
-/// Files c to f.
-const CENTRE_FILES: Bitboard = Bitboard(0x3C3C_3C3C_3C3C_3C3C);
-
-/// The band of a rank counted from home, `None` for the home rank.
-fn band(rank: usize) -> Option<usize> {
-    match rank {
-        0 => None,
-        1 | 2 => Some(0),
-        3 => Some(1),
-        4 => Some(2),
-        _ => Some(3),
-    }
-}
-
-/// The officers' placement: rank bands and central files.
-fn officers<T: Terms>(pos: &Position, color: Color, sign: i32, acc: &mut T) {
-    // Off by default (zero weights): then not even counted.
-    if !BANDS.iter().flatten().chain(&CENTRE).any(|&p| acc.wants(p)) {
-        return;
-    }
-    for k in 1..6 {
-        let pieces = pos.bitboard(Piece::new(color, Kind::from_index(k)));
-        if pieces.is_empty() {
-            continue;
-        }
-        let mut counts = [0; 4];
-        for sq in pieces {
-            if let Some(b) = band(rank_from_home(color, sq)) {
-                counts[b] += 1;
-            }
-        }
-        for (b, n) in counts.into_iter().enumerate() {
-            if n != 0 {
-                acc.add(BANDS[k - 1][b], sign * n, 1);
-            }
-        }
-        if k < 5 {
-            let central = (pieces & CENTRE_FILES).count() as i32;
-            if central != 0 {
-                acc.add(CENTRE[k - 1], sign * central, 1);
-            }
-        }
     }
 }
 
@@ -270,25 +180,21 @@ mod tests {
     }
 
     #[test]
-    fn officer_bands_centre_and_elephant_reach() {
-        // Gold camel on d7 (band 6-8, central file); gold elephant in the a1
-        // corner boxed by a rabbit on b1: rank 1 is no band, and it reaches
-        // a2, a3, b2. Silver's camel on h5 is on its rank 4.
+    fn camel_advance_and_elephant_reach() {
+        // Gold camel on d7; gold elephant in the a1 corner boxed by a rabbit
+        // on b1: it reaches a2, a3, b2. Silver's camel on h5 is on its rank 4,
+        // not past the middle.
         let pos = board(
             [
                 "........", "...M....", "........", ".......m", "........", "........", "........", "ER......",
             ],
             'g',
         );
-        assert_eq!(feature(&pos, Param::camel_rank678), 1.0);
         assert_eq!(
             feature(&pos, Param::camel_advance),
             3.0,
             "d7 is three ranks past the middle"
         );
-        assert_eq!(feature(&pos, Param::camel_rank4), -1.0);
-        assert_eq!(feature(&pos, Param::camel_centre), 1.0, "d7 central, h5 not");
-        assert_eq!(feature(&pos, Param::elephant_rank23), 0.0);
         assert_eq!(feature(&pos, Param::elephant_reach), 3.0);
     }
 

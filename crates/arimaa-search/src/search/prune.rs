@@ -1,51 +1,18 @@
-//! Selectivity: which nodes and steps are searched less deep, each rule
-//! switched by its parameter (0 = off) so that it can be measured alone.
+//! Selectivity: which nodes and steps are searched less deep or not at all,
+//! each rule switched by its parameter so that it can be measured alone.
 //!
-//! - **Late-move reductions** (`lmr`): at a node with enough depth, quiet
-//!   steps after the first `lmr` units are searched one step shallower (two
-//!   for steps that lose a piece), with a null window; one that beats alpha
-//!   is searched again at full depth.
 //! - **Root reductions** (`root_reduce`): root turns are many (thousands) and
 //!   most are poor; those ranked late by the previous iteration are searched
 //!   1, 2 or 3 steps shallower, and again at full depth if they beat the best.
-//! - **Null move** (`null_move`): at a turn start with depth to spare, a side
-//!   whose position is already above beta gives up its turn; if the
-//!   opponent, moving twice, still cannot bring the score below beta in a
-//!   search `4 + null_move` steps shallower, the node is cut.
+//! - **Commuting steps** (`commute`): of two own steps that reach the same
+//!   board in either order, only one order is searched.
 //!
-//! - **Futility** (`futility`, a margin per step): a null-window node at most
-//!   two steps from the horizon whose evaluation is more than the margin
-//!   below alpha goes straight to quiescence (captures and the goal test
-//!   still run); more than the margin above beta, it stands.
-//!
-//! None of them may hide a goal: a reduced search always reaches the next
-//! turn start, where the exact goal test of the side to move runs, and the
-//! root never reduces below the safety check (the opponent's goal test after
-//! each root turn).
+//! Neither may hide a goal: the root never reduces below the safety check
+//! (the opponent's goal test after each root turn), and a skipped order
+//! reaches the same board as the searched one.
 
-use super::order::Class;
 use crate::params::{Param, Params};
 use arimaa_core::{Color, Square, Step};
-
-/// Steps a late unit is reduced by, at a node with `depth` steps left, the
-/// unit costing `cost` steps, `searched` units tried before it, and `to_turn`
-/// steps from the child to the next turn start (0 when the unit ends the turn).
-pub(super) fn late_reduction(params: &Params, class: Class, depth: i32, cost: i32, searched: u32, to_turn: i32) -> i32 {
-    let after = params[Param::lmr];
-    if after == 0 || class == Class::Tactical || searched < after as u32 {
-        return 0;
-    }
-    let r = match class {
-        Class::Losing => 2,
-        _ => 1 + i32::from(searched >= 4 * after as u32),
-    };
-    // Never past the next turn start when the search would reach it (the
-    // goal test there must run); when the horizon falls before it anyway,
-    // down to the horizon, whose goal test covers the steps left.
-    let child = depth - cost;
-    let room = if child >= to_turn { child - to_turn } else { child };
-    r.min(room).max(0)
-}
 
 /// Steps the root turn ranked `index` of `count` is reduced by, with `extra`
 /// steps searched after the root turns this iteration.
@@ -91,50 +58,11 @@ pub(super) fn redundant(params: &Params, prev: Option<Step>, side: Color, step: 
         && commutes(prev, step)
 }
 
-/// The null move's depth, when it may be tried at a turn start with `depth`
-/// steps left and a null window; `None` when not.
-pub(super) fn null_depth(params: &Params, depth: i32) -> Option<i32> {
-    let r = params[Param::null_move];
-    // Below 4 + r + 1 the opponent's reply would be cut to nothing.
-    (r > 0 && depth > 4 + r).then_some(depth - 4 - r)
-}
-
-/// The futility margin at a node with `depth` steps left, when futility
-/// applies there.
-pub(super) fn futility_margin(params: &Params, depth: i32) -> Option<i32> {
-    let per_step = params[Param::futility];
-    (per_step > 0 && (1..=2).contains(&depth)).then_some(per_step * depth)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::params::DEFAULT;
     use arimaa_core::{Direction, Kind, Piece};
-
-    #[test]
-    fn reductions_spare_tactics_and_never_skip_the_next_turn_start() {
-        let p = DEFAULT.with(Param::lmr, 3);
-        assert_eq!(late_reduction(&p, Class::Tactical, 8, 1, 20, 0), 0);
-        assert_eq!(
-            late_reduction(&p, Class::Quiet, 8, 1, 2, 0),
-            0,
-            "early units are searched fully"
-        );
-        assert_eq!(late_reduction(&p, Class::Quiet, 8, 1, 3, 0), 1);
-        assert_eq!(late_reduction(&p, Class::Quiet, 8, 1, 12, 0), 2);
-        assert_eq!(late_reduction(&p, Class::Losing, 8, 1, 3, 0), 2);
-        // Depth 4 at a step with 3 steps to the turn's end: 4 - 1 - 3 = 0 to spare.
-        assert_eq!(late_reduction(&p, Class::Quiet, 4, 1, 9, 3), 0);
-        // Depth 2 with 3 steps to the turn's end: the horizon comes first,
-        // so the step may go down to it.
-        assert_eq!(late_reduction(&p, Class::Quiet, 2, 1, 9, 3), 1);
-        assert_eq!(late_reduction(&p, Class::Quiet, 1, 1, 9, 3), 0);
-        assert_eq!(
-            late_reduction(&DEFAULT.with(Param::lmr, 0), Class::Quiet, 8, 1, 9, 0),
-            0
-        );
-    }
 
     fn step(color: Color, kind: Kind, file: u8, rank: u8, dir: Direction) -> Step {
         Step::new(Piece::new(color, kind), Square::new(file, rank), dir)
@@ -198,12 +126,5 @@ mod tests {
         assert_eq!(root_reduction(&p, 900, 1000, 4), 3);
         assert_eq!(root_reduction(&p, 900, 1000, 2), 1, "one step of the reply is kept");
         assert_eq!(root_reduction(&p, 900, 1000, 1), 0);
-        assert_eq!(null_depth(&DEFAULT.with(Param::null_move, 1), 5), None);
-        assert_eq!(null_depth(&DEFAULT.with(Param::null_move, 1), 8), Some(3));
-        let f = DEFAULT.with(Param::futility, 50);
-        assert_eq!(futility_margin(&f, 1), Some(50));
-        assert_eq!(futility_margin(&f, 2), Some(100));
-        assert_eq!(futility_margin(&f, 3), None);
-        assert_eq!(futility_margin(&DEFAULT, 1), None);
     }
 }
