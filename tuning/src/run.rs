@@ -12,7 +12,7 @@ use arimaa_match::config::{EngineSpec, Limit, MatchConfig};
 use arimaa_match::executor::Executor;
 use arimaa_match::progress::Progress;
 use arimaa_match::tc::TimeControl;
-use arimaa_search::params::{self, Params};
+use arimaa_search::params::{weights, Params, SearchSetting, Weight};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -66,14 +66,21 @@ impl Files {
     }
 }
 
-/// The declared parameters named in `names` as tunables, with their defaults.
+/// The evaluation weights named in `names` as tunables, with their
+/// defaults. Search settings are not tuned: a switch is on or off, and its
+/// worth is a match, not a gradient.
 pub fn tunables(names: &[String]) -> Result<(Vec<Tunable>, Vec<f64>), String> {
     let mut out = Vec::new();
     let mut values = Vec::new();
     for name in names {
-        let spec = params::spec(name).ok_or_else(|| {
-            let all: Vec<&str> = params::SPECS.iter().map(|s| s.name).collect();
-            format!("no parameter named '{name}' (known: {})", all.join(", "))
+        let spec = Weight::from_name(name).map(Weight::spec).ok_or_else(|| {
+            let all: Vec<&str> = weights::SPECS.iter().map(|s| s.name).collect();
+            let what = if SearchSetting::from_name(name).is_some() {
+                format!("'{name}' is a search setting, not an evaluation weight")
+            } else {
+                format!("no parameter named '{name}'")
+            };
+            format!("{what} (weights: {})", all.join(", "))
         })?;
         out.push(Tunable {
             name: spec.name.to_string(),
@@ -93,7 +100,7 @@ pub fn tunables(names: &[String]) -> Result<(Vec<Tunable>, Vec<f64>), String> {
 pub fn params_with(tunables: &[Tunable], values: &[f64]) -> Result<Params, String> {
     let mut p = Params::default();
     for (t, v) in tunables.iter().zip(values) {
-        p.set(&t.name, v.round() as i64).map_err(|e| e.to_string())?;
+        p.set_named(&t.name, v.round() as i64).map_err(|e| e.to_string())?;
     }
     Ok(p)
 }
@@ -135,7 +142,7 @@ fn start_state(config: &TuneConfig, tunables: &[Tunable], defaults: &[f64], file
 fn engine(name: &str, cmd: &Path, tunables: &[Tunable], params: &Params, tc: &TimeControl) -> EngineSpec {
     let mut options = vec![("hash".to_string(), "32".to_string())];
     for t in tunables {
-        if let Some(v) = params.get(&t.name) {
+        if let Some(v) = params.get_named(&t.name) {
             options.push((t.name.clone(), v.to_string()));
         }
     }
@@ -236,25 +243,34 @@ pub fn run(config: &TuneConfig, executor: &mut dyn Executor, stop: &Arc<AtomicBo
 #[cfg(test)]
 mod tests {
     use super::*;
-    use arimaa_search::Param;
+    use arimaa_search::Weight;
 
     #[test]
     fn unknown_names_are_refused_and_values_round_into_a_params_set() {
         assert!(tunables(&["nosuch".to_string()])
             .unwrap_err()
             .contains("no parameter named 'nosuch'"));
+        assert!(tunables(&["commute".to_string()])
+            .unwrap_err()
+            .contains("'commute' is a search setting, not an evaluation weight"));
         assert!(tunables(&[]).is_err());
         let (t, defaults) = tunables(&["mobility".to_string(), "trap_strongest".to_string()]).unwrap();
         let d = Params::default();
         assert_eq!(
             defaults,
-            vec![f64::from(d[Param::mobility]), f64::from(d[Param::trap_strongest])]
+            vec![
+                f64::from(d.weights[Weight::mobility]),
+                f64::from(d.weights[Weight::trap_strongest])
+            ]
         );
         let p = params_with(&t, &[3.4, 25.6]).unwrap();
-        assert_eq!((p[Param::mobility], p[Param::trap_strongest]), (3, 26));
         assert_eq!(
-            p[Param::trap_1],
-            Params::default()[Param::trap_1],
+            (p.weights[Weight::mobility], p.weights[Weight::trap_strongest]),
+            (3, 26)
+        );
+        assert_eq!(
+            p.weights[Weight::trap_1],
+            Params::default().weights[Weight::trap_1],
             "others keep their defaults"
         );
     }

@@ -1,7 +1,7 @@
 //! `arimaa fit` and `arimaa agree`: the evaluation fitted to games and
 //! measured on held-out games without playing a match.
 
-use arimaa_search::params::{Param, Params};
+use arimaa_search::params::{Group, Params, Weight, Weights};
 use arimaa_tuning::fit::agree::{agreement, probes};
 use arimaa_tuning::fit::data::{load, samples, split, GameRecord};
 use arimaa_tuning::fit::texel::{fit, fit_scale, log_loss, sigmoid, Dataset, FitConfig};
@@ -93,30 +93,6 @@ fn games(args: &DataArgs) -> Result<Split, String> {
     Ok((games, train, held))
 }
 
-/// Groups of weights by the concept they belong to, for `--ablate`.
-fn groups() -> Vec<(&'static str, Vec<Param>)> {
-    let named = |prefixes: &[&str]| -> Vec<Param> {
-        Param::ALL
-            .iter()
-            .copied()
-            .filter(|p| prefixes.iter().any(|pre| p.spec().name.starts_with(pre)))
-            .collect()
-    };
-    vec![
-        ("traps", named(&["trap_", "weak_trap"])),
-        ("elephant", named(&["elephant_"])),
-        ("rabbits", named(&["advance", "open_lane", "rabbit_"])),
-        ("camel", named(&["camel_"])),
-        ("placement", named(&["cat_", "dog_", "horse_", "dominated"])),
-        ("mobility, frozen", named(&["mobility", "frozen"])),
-        ("two-step threats", named(&["threat_"])),
-        ("danger", named(&["danger_"])),
-        ("goal", named(&["goal_"])),
-        ("binds", named(&["frame_", "hostage_"])),
-        ("tempo", named(&["tempo"])),
-    ]
-}
-
 /// How well one parameter set predicts, fitted on the training set and
 /// measured on the held-out one.
 struct Measure {
@@ -147,9 +123,9 @@ fn eval_targets(train: &Dataset, data: &Dataset) -> Option<Vec<(usize, f64)>> {
     )
 }
 
-fn measure(train: &Dataset, held: &Dataset, params: &Params) -> Measure {
-    let train_scores = train.scores(params);
-    let held_scores = held.scores(params);
+fn measure(train: &Dataset, held: &Dataset, weights: &Weights) -> Measure {
+    let train_scores = train.scores(weights);
+    let held_scores = held.scores(weights);
     let k = fit_scale(&train_scores, &train.result);
     let held_eval = eval_targets(train, train)
         .zip(eval_targets(train, held))
@@ -201,8 +177,8 @@ fn fit_inner(args: &FitArgs, start: &Params) -> Result<(), String> {
         held_games.len(),
         held.len()
     );
-    let free: Vec<Param> = if args.free.is_empty() {
-        Param::ALL
+    let free: Vec<Weight> = if args.free.is_empty() {
+        Weight::ALL
             .iter()
             .copied()
             .filter(|&p| train.features.iter().any(|f| f[p as usize] != 0.0))
@@ -210,7 +186,7 @@ fn fit_inner(args: &FitArgs, start: &Params) -> Result<(), String> {
     } else {
         args.free
             .iter()
-            .map(|n| Param::from_name(n.trim()).ok_or_else(|| format!("--free: no parameter named '{}'", n.trim())))
+            .map(|n| Weight::from_name(n.trim()).ok_or_else(|| format!("--free: no weight named '{}'", n.trim())))
             .collect::<Result<_, _>>()?
     };
     let config = FitConfig {
@@ -218,7 +194,7 @@ fn fit_inner(args: &FitArgs, start: &Params) -> Result<(), String> {
         result_share: args.result_share,
         ridge: args.ridge,
     };
-    let fitted = fit(&train, start, &config);
+    let fitted = fit(&train, &start.weights, &config);
     say!(
         "{:<24} {:>8} {:>12} {:>14} {:>14}",
         "log-loss",
@@ -227,8 +203,8 @@ fn fit_inner(args: &FitArgs, start: &Params) -> Result<(), String> {
         "held-out result",
         "held-out eval"
     );
-    show("start", &measure(&train, &held, start));
-    let fitted_measure = measure(&train, &held, &fitted.params);
+    show("start", &measure(&train, &held, &start.weights));
+    let fitted_measure = measure(&train, &held, &fitted.weights);
     show("fitted", &fitted_measure);
     let (evals, results) = train.known_evals();
     if evals.len() >= 10 {
@@ -244,30 +220,31 @@ fn fit_inner(args: &FitArgs, start: &Params) -> Result<(), String> {
     }
     say!("\nweights fitted ({} of them):", free.len());
     for &p in &free {
-        let (old, new) = (start[p], fitted.params[p]);
+        let (old, new) = (start.weights[p], fitted.weights[p]);
         let mark = if old == new { "" } else { "  *" };
         say!("  {:<24} {old:>6} -> {new:>6}{mark}", p.spec().name);
     }
     if args.ablate {
         say!("\nheld-out log-loss with each group of terms off (the rest refitted): result, eval");
-        for (name, group) in groups() {
-            let off: Vec<Param> = group.iter().copied().filter(|p| free.contains(p)).collect();
+        for &group in Group::ALL {
+            let off: Vec<Weight> = group.weights().filter(|p| free.contains(p)).collect();
             if off.is_empty() {
                 continue;
             }
-            let base = zeroed(&fitted.params, &off);
+            let base = off.iter().fold(fitted.weights.clone(), |w, &p| w.with(p, 0));
             let rest = FitConfig {
                 free: free.iter().copied().filter(|p| !off.contains(p)).collect(),
                 ..config.clone()
             };
             let again = fit(&train, &base, &rest);
-            let m = measure(&train, &held, &again.params);
+            let m = measure(&train, &held, &again.weights);
             let eval = match (m.held_eval, fitted_measure.held_eval) {
                 (Some(e), Some(f)) => format!("{e:.4} ({:+.4})", e - f),
                 _ => "-".to_string(),
             };
             say!(
-                "  {name:<20} {:.4} ({:+.4})  {eval}",
+                "  {:<20} {:.4} ({:+.4})  {eval}",
+                group.name(),
                 m.held,
                 m.held - fitted_measure.held
             );
@@ -277,7 +254,11 @@ fn fit_inner(args: &FitArgs, start: &Params) -> Result<(), String> {
         cross_validate(args, &games, start, &config)?;
     }
     if let Some(out) = &args.out {
-        std::fs::write(out, fitted.params.to_text()).map_err(|e| format!("cannot write {}: {e}", out.display()))?;
+        let params = Params {
+            weights: fitted.weights,
+            ..start.clone()
+        };
+        std::fs::write(out, params.to_text()).map_err(|e| format!("cannot write {}: {e}", out.display()))?;
         say!("\nwrote {}", out.display());
     }
     say!("{:.1} s", t0.elapsed().as_secs_f64());
@@ -293,8 +274,11 @@ fn cross_validate(args: &FitArgs, games: &[GameRecord], start: &Params, config: 
         let (train_games, held_games) = split(games.len(), folds, offset);
         let train = Dataset::new(&samples(games, &train_games)?);
         let held = Dataset::new(&samples(games, &held_games)?);
-        let fitted = fit(&train, start, config);
-        let (a, b) = (measure(&train, &held, start), measure(&train, &held, &fitted.params));
+        let fitted = fit(&train, &start.weights, config);
+        let (a, b) = (
+            measure(&train, &held, &start.weights),
+            measure(&train, &held, &fitted.weights),
+        );
         sums[0] += a.held;
         sums[1] += b.held;
         if let (Some(x), Some(y)) = (a.held_eval, b.held_eval) {
@@ -358,16 +342,17 @@ pub fn run_agree(args: &AgreeArgs, params: &Params) -> ExitCode {
 /// `params` with each group of terms zeroed in turn, by group name; groups
 /// whose weights are all zero already are left out.
 fn ablations(params: &Params) -> Vec<(&'static str, Params)> {
-    groups()
-        .into_iter()
-        .filter(|(_, group)| group.iter().any(|&p| params[p] != 0))
-        .map(|(name, group)| (name, zeroed(params, &group)))
+    Group::ALL
+        .iter()
+        .filter(|g| g.weights().any(|w| params.weights[w] != 0))
+        .map(|&g| {
+            let off = Params {
+                weights: params.weights.without(g),
+                ..params.clone()
+            };
+            (g.name(), off)
+        })
         .collect()
-}
-
-/// `params` with every weight of `group` at zero.
-fn zeroed(params: &Params, group: &[Param]) -> Params {
-    group.iter().fold(params.clone(), |p, &q| p.with(q, 0))
 }
 
 #[cfg(test)]
@@ -378,49 +363,23 @@ mod tests {
     fn ablations_zero_one_group_each_and_skip_groups_already_off() {
         let start = Params::default();
         let all = ablations(&start);
-        let live: Vec<_> = groups()
-            .into_iter()
-            .filter(|(_, g)| g.iter().any(|&p| start[p] != 0))
+        let live: Vec<Group> = Group::ALL
+            .iter()
+            .copied()
+            .filter(|g| g.weights().any(|w| start.weights[w] != 0))
             .collect();
         assert!(!live.is_empty());
         assert_eq!(all.len(), live.len());
-        for ((name, off), (gname, group)) in all.iter().zip(&live) {
-            assert_eq!(name, gname);
-            for p in Param::ALL {
-                let expect = if group.contains(p) { 0 } else { start[*p] };
-                assert_eq!(off[*p], expect, "{name}: {}", p.spec().name);
-            }
+        for ((name, off), group) in all.iter().zip(&live) {
+            assert_eq!(*name, group.name());
+            assert_eq!(off.weights, start.weights.without(*group));
+            assert_eq!(off.search, start.search, "{name}: the search is left alone");
         }
         // A set with one group wholly at zero has no ablation for it.
-        let (name, group) = &live[0];
-        let without = zeroed(&start, group);
-        assert!(ablations(&without).iter().all(|(n, _)| n != name));
-    }
-
-    #[test]
-    fn every_group_names_existing_weights_and_none_twice() {
-        let mut seen = Vec::new();
-        for (name, group) in groups() {
-            assert!(!group.is_empty(), "{name}");
-            for p in group {
-                assert!(!seen.contains(&p), "{p:?} in two groups");
-                seen.push(p);
-            }
-        }
-        // Every evaluation weight is in a group; the search constants are not.
-        for p in Param::ALL {
-            let s = p.spec();
-            let search = matches!(
-                s.name,
-                "quiescence"
-                    | "quiesce_discount"
-                    | "aspiration"
-                    | "root_reduce"
-                    | "commute"
-                    | "pass_cost"
-                    | "time_stretch"
-            );
-            assert_eq!(seen.contains(p), !search, "{}", s.name);
-        }
+        let without = Params {
+            weights: start.weights.without(live[0]),
+            ..start.clone()
+        };
+        assert!(ablations(&without).iter().all(|(n, _)| *n != live[0].name()));
     }
 }

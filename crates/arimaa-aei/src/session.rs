@@ -89,7 +89,7 @@ impl Session {
         }
     }
 
-    /// Starts from the evaluation weights and search constants `params`
+    /// Starts from the evaluation weights and search settings `params`
     /// instead of the defaults (`arimaa --params FILE`).
     #[must_use]
     pub fn with_params(mut self, params: Params) -> Session {

@@ -7,15 +7,15 @@
 //! opponent's traps attack.
 
 use super::{piece_value, Terms};
-use crate::params::Param;
+use crate::params::Weight;
 use arimaa_core::{Bitboard, Color, Kind, Piece, Position};
 
-const HOME: [Param; 4] = [Param::trap_1, Param::trap_2, Param::trap_3, Param::trap_4];
-const AWAY: [Param; 4] = [
-    Param::trap_away_1,
-    Param::trap_away_2,
-    Param::trap_away_3,
-    Param::trap_away_4,
+const HOME: [Weight; 4] = [Weight::trap_1, Weight::trap_2, Weight::trap_3, Weight::trap_4];
+const AWAY: [Weight; 4] = [
+    Weight::trap_away_1,
+    Weight::trap_away_2,
+    Weight::trap_away_3,
+    Weight::trap_away_4,
 ];
 
 /// `NEAR[t]`: the squares within two steps of trap `t` (0..4 in
@@ -65,24 +65,24 @@ pub(super) fn side<T: Terms>(pos: &Position, color: Color, sign: i32, acc: &mut 
         }
         if strongest(pos, mine) > strongest(pos, theirs) {
             let p = if home {
-                Param::trap_strongest
+                Weight::trap_strongest
             } else {
-                Param::trap_away_strongest
+                Weight::trap_away_strongest
             };
             acc.add(p, sign, 1);
         }
         if (NEAR[i] & elephant).any() {
             let p = if home {
-                Param::trap_elephant_home
+                Weight::trap_elephant_home
             } else {
-                Param::trap_elephant_away
+                Weight::trap_elephant_away
             };
             acc.add(p, sign, 1);
         }
         // A piece of ours on the trap with at most one guard is one push from capture.
         if own.has(trap) && mine.count() <= 1 && theirs.any() {
             let value = piece_value(pos.kind_at(trap).unwrap_or(Kind::Rabbit));
-            acc.add(Param::weak_trap_pct, -sign * value, 100);
+            acc.add(Weight::weak_trap_pct, -sign * value, 100);
         }
     }
 }
@@ -91,10 +91,10 @@ pub(super) fn side<T: Terms>(pos: &Position, color: Color, sign: i32, acc: &mut 
 mod tests {
     use super::super::tests::board;
     use super::super::trace;
-    use crate::params::Param;
+    use crate::params::Weight;
 
-    fn feature(pos: &arimaa_core::Position, p: Param) -> f64 {
-        trace(pos).features[p as usize]
+    fn feature(pos: &arimaa_core::Position, w: Weight) -> f64 {
+        trace(pos).features[w as usize]
     }
 
     #[test]
@@ -107,8 +107,8 @@ mod tests {
             ],
             'g',
         );
-        assert_eq!(feature(&pos, Param::trap_elephant_home), 1.0);
-        assert_eq!(feature(&pos, Param::trap_elephant_away), 0.0);
+        assert_eq!(feature(&pos, Weight::trap_elephant_home), 1.0);
+        assert_eq!(feature(&pos, Weight::trap_elephant_away), 0.0);
         // The gold elephant on e5 is within two steps of f6 (away) and of no home trap.
         let away = board(
             [
@@ -116,8 +116,8 @@ mod tests {
             ],
             'g',
         );
-        assert_eq!(feature(&away, Param::trap_elephant_home), 0.0);
-        assert_eq!(feature(&away, Param::trap_elephant_away), 1.0);
+        assert_eq!(feature(&away, Weight::trap_elephant_home), 0.0);
+        assert_eq!(feature(&away, Weight::trap_elephant_away), 1.0);
         // Silver's elephant on c7 is next to its home trap c6: from gold's view -1.
         let silver = board(
             [
@@ -125,7 +125,7 @@ mod tests {
             ],
             'g',
         );
-        assert_eq!(feature(&silver, Param::trap_elephant_home), -1.0);
+        assert_eq!(feature(&silver, Weight::trap_elephant_home), -1.0);
     }
 
     #[test]
@@ -138,10 +138,10 @@ mod tests {
             ],
             'g',
         );
-        assert_eq!(feature(&pos, Param::trap_2), 1.0);
-        assert_eq!(feature(&pos, Param::trap_1), 0.0);
-        assert_eq!(feature(&pos, Param::trap_strongest), 1.0);
+        assert_eq!(feature(&pos, Weight::trap_2), 1.0);
+        assert_eq!(feature(&pos, Weight::trap_1), 0.0);
+        assert_eq!(feature(&pos, Weight::trap_strongest), 1.0);
         // Silver's rabbit is one piece next to gold's trap: an away guard of silver's.
-        assert_eq!(feature(&pos, Param::trap_away_1), -1.0);
+        assert_eq!(feature(&pos, Weight::trap_away_1), -1.0);
     }
 }

@@ -11,25 +11,30 @@
 //! (the opponent's goal test after each root turn), and a skipped order
 //! reaches the same board as the searched one.
 
-use crate::params::{Param, Params};
+use crate::params::SearchConfig;
 use arimaa_core::{Color, Square, Step};
+
+/// The root turns ranked first by the previous iteration that are never
+/// reduced, however many turns there are: the best move is almost always
+/// among the previous iteration's first few, and with few root turns (an
+/// endgame) the shares below would reduce the second best.
+const ROOT_UNREDUCED: usize = 4;
+
+/// Where, as a share of the root turns ranked above it, a root turn's
+/// reduction grows by a step: none in the first tenth, 1 step up to 30 %,
+/// 2 up to 75 %, 3 beyond. Set by hand and never tuned; a reduced turn that
+/// beats the best is searched again at full depth, so a share set too low
+/// costs time rather than the move.
+const ROOT_REDUCTION_SHARES: [f64; 3] = [0.1, 0.3, 0.75];
 
 /// Steps the root turn ranked `index` of `count` is reduced by, with `extra`
 /// steps searched after the root turns this iteration.
-pub(super) fn root_reduction(params: &Params, index: usize, count: usize, extra: i32) -> i32 {
-    if params[Param::root_reduce] == 0 || index < 4 || extra < 2 {
+pub(super) fn root_reduction(params: &SearchConfig, index: usize, count: usize, extra: i32) -> i32 {
+    if !params.root_reduce || index < ROOT_UNREDUCED || extra < 2 {
         return 0;
     }
     let rank = index as f64 / count as f64;
-    let r = if rank < 0.1 {
-        0
-    } else if rank < 0.3 {
-        1
-    } else if rank < 0.75 {
-        2
-    } else {
-        3
-    };
+    let r = ROOT_REDUCTION_SHARES.iter().filter(|&&share| rank >= share).count() as i32;
     // Each reduced turn still gets the opponent's first step.
     r.min(extra - 1)
 }
@@ -49,9 +54,9 @@ pub(super) fn commutes(earlier: Step, later: Step) -> bool {
 /// True when `step`, played at a node whose turn's previous step was `prev`
 /// (an own simple step), repeats a pair of commuting steps in the order not
 /// searched: of the two orders only the one with the smaller step first is.
-pub(super) fn redundant(params: &Params, prev: Option<Step>, side: Color, step: Step) -> bool {
+pub(super) fn redundant(params: &SearchConfig, prev: Option<Step>, side: Color, step: Step) -> bool {
     let Some(prev) = prev else { return false };
-    params[Param::commute] != 0
+    params.commute
         && step.piece().color == side
         && prev.piece().color == side
         && step.bits() < prev.bits()
@@ -61,7 +66,7 @@ pub(super) fn redundant(params: &Params, prev: Option<Step>, side: Color, step: 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::params::DEFAULT;
+    use crate::params::search::DEFAULT;
     use arimaa_core::{Direction, Kind, Piece};
 
     fn step(color: Color, kind: Kind, file: u8, rank: u8, dir: Direction) -> Step {
@@ -95,7 +100,10 @@ mod tests {
 
     #[test]
     fn only_the_larger_first_order_of_commuting_own_steps_is_skipped() {
-        let on = DEFAULT.with(Param::commute, 1);
+        let on = SearchConfig {
+            commute: true,
+            ..DEFAULT
+        };
         let g = Color::Gold;
         let a = step(g, Kind::Rabbit, 0, 1, Direction::North);
         let h = step(g, Kind::Rabbit, 7, 1, Direction::North);
@@ -105,7 +113,10 @@ mod tests {
             "large then small is the skipped order"
         );
         assert!(!redundant(&on, Some(small), g, large));
-        let off = DEFAULT.with(Param::commute, 0);
+        let off = SearchConfig {
+            commute: false,
+            ..DEFAULT
+        };
         assert!(!redundant(&off, Some(large), g, small), "switched off");
         assert!(!redundant(&on, None, g, small), "first step of a turn");
         // An enemy step (a push or a pull) never commutes away.
@@ -118,7 +129,10 @@ mod tests {
 
     #[test]
     fn root_reductions_grow_with_rank_and_keep_a_step() {
-        let p = DEFAULT.with(Param::root_reduce, 1);
+        let p = SearchConfig {
+            root_reduce: true,
+            ..DEFAULT
+        };
         assert_eq!(root_reduction(&p, 2, 1000, 4), 0);
         assert_eq!(root_reduction(&p, 50, 1000, 4), 0);
         assert_eq!(root_reduction(&p, 200, 1000, 4), 1);

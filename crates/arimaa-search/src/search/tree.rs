@@ -6,7 +6,6 @@ use super::order::history_index;
 use super::prune::redundant;
 use super::pv::PvItem;
 use super::{score_from_tt, score_to_tt, terminal, tt_key, Searcher, INF, MAX_PLY, WIN};
-use crate::params::Param;
 use crate::tt::Bound;
 use arimaa_core::{Pending, Position, Step, StepList};
 
@@ -57,21 +56,21 @@ impl Searcher<'_> {
         'units: loop {
             let mut units = [(*pos, PvItem::Pass); 3];
             let (count, cost, step) = if let Some(step) = first.take() {
-                if redundant(self.params, prev, pos.side(), step) {
+                if redundant(&self.params.search, prev, pos.side(), step) {
                     continue;
                 }
                 let (count, cost) = self.expand(pos, step, depth, &mut units);
                 (count, cost, Some(step))
             } else if std::mem::take(&mut pass) {
                 units[0].0.end_turn();
-                let cost = if self.params[Param::pass_cost] != 0 {
+                let cost = if self.params.search.pass_cost {
                     i32::from(pos.steps_left())
                 } else {
                     0
                 };
                 (1, cost, None)
             } else if let Some(step) = ordered.next() {
-                if redundant(self.params, prev, pos.side(), step) {
+                if redundant(&self.params.search, prev, pos.side(), step) {
                     continue;
                 }
                 let (count, cost) = self.expand(pos, step, depth, &mut units);
