@@ -2,8 +2,6 @@
 //! the clocks, records the games and prints Elo, LOS and the SPRT.
 
 use arimaa_match::cluster::Cluster;
-use arimaa_match::executor::{Executor, LocalExecutor};
-use arimaa_match::ray::RayExecutor;
 use arimaa_match::runner::run_match_on;
 use arimaa_match::setups::SetupBook;
 use arimaa_match::stats::{SprtDecision, Wdl};
@@ -180,14 +178,6 @@ fn config(args: &MatchArgs) -> Result<MatchConfig, String> {
     Ok(config)
 }
 
-/// The executor of `--cluster`.
-pub fn executor(cluster: &str) -> Result<Box<dyn Executor>, String> {
-    Ok(match cluster.parse::<Cluster>()? {
-        Cluster::Local => Box::new(LocalExecutor::default()),
-        Cluster::Ray(address) => Box::new(RayExecutor::start(&address)?),
-    })
-}
-
 /// Writes `--plot` for the first pair's `history`, if asked for.
 fn write_plot(args: &MatchArgs, config: &MatchConfig, history: &[Wdl]) -> Result<(), String> {
     let Some(path) = &args.plot else { return Ok(()) };
@@ -223,7 +213,7 @@ pub fn run(args: &MatchArgs) -> ExitCode {
         eprintln!("error: {e}");
         return ExitCode::FAILURE;
     }
-    let mut executor = match executor(&args.cluster) {
+    let mut executor = match args.cluster.parse::<Cluster>().and_then(|c| c.executor()) {
         Ok(e) => e,
         Err(e) => {
             eprintln!("error: {e}");

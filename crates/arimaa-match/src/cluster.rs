@@ -1,6 +1,8 @@
 //! Where a match's pairs are played: `--cluster local` (the default) or
 //! `--cluster ray[...]`, parsed once into a typed value.
 
+use crate::executor::{Executor, LocalExecutor};
+use crate::ray::RayExecutor;
 use std::fmt;
 use std::str::FromStr;
 
@@ -40,6 +42,17 @@ fn host_port(text: &str, whole: &str) -> Result<String, String> {
         Ok(text.to_string())
     } else {
         Err(bad())
+    }
+}
+
+impl Cluster {
+    /// The executor that plays pairs here: threads of this process, or a
+    /// Ray bridge started now.
+    pub fn executor(&self) -> Result<Box<dyn Executor>, String> {
+        Ok(match self {
+            Cluster::Local => Box::new(LocalExecutor::default()),
+            Cluster::Ray(address) => Box::new(RayExecutor::start(address)?),
+        })
     }
 }
 

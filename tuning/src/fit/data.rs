@@ -179,6 +179,28 @@ pub fn split(count: usize, every: usize, offset: usize) -> (Vec<usize>, Vec<usiz
     (0..count).partition(|i| !(i + every - offset % every).is_multiple_of(every))
 }
 
+/// Games and which of them are fitted and which held out.
+#[derive(Clone, Debug)]
+pub struct Split {
+    /// Every game read.
+    pub games: Vec<GameRecord>,
+    /// Indices of the fitted games.
+    pub train: Vec<usize>,
+    /// Indices of the held-out games.
+    pub held: Vec<usize>,
+}
+
+/// The games at `path`, every `every`-th (from `offset`) held out; an error
+/// when either side of the split would be empty.
+pub fn load_split(path: &Path, every: usize, offset: usize) -> Result<Split, String> {
+    let games = load(path)?;
+    let (train, held) = split(games.len(), every, offset);
+    if train.is_empty() || held.is_empty() {
+        return Err(format!("{} games are too few to split", games.len()));
+    }
+    Ok(Split { games, train, held })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

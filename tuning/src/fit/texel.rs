@@ -65,6 +65,17 @@ impl Dataset {
             .collect()
     }
 
+    /// The weights whose feature occurs in some position: the others
+    /// cannot be fitted here.
+    #[must_use]
+    pub fn present(&self) -> Vec<Weight> {
+        Weight::ALL
+            .iter()
+            .copied()
+            .filter(|&w| self.features.iter().any(|f| f[w as usize] != 0.0))
+            .collect()
+    }
+
     /// The player's evaluations and the results of the positions that have one.
     #[must_use]
     pub fn known_evals(&self) -> (Vec<f64>, Vec<f64>) {
