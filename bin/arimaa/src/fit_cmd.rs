@@ -1,6 +1,7 @@
 //! `arimaa fit` and `arimaa agree`: the evaluation fitted to games and
 //! measured on held-out games without playing a match.
 
+use crate::error::CliError;
 use arimaa_search::params::{Params, Weight};
 use arimaa_tuning::fit::ablate::{refits, zeroed};
 use arimaa_tuning::fit::agree::{agreement, probes};
@@ -80,11 +81,18 @@ pub struct AgreeArgs {
 }
 
 /// The games and their split, or an error for the user.
-fn games(args: &DataArgs) -> Result<Split, String> {
+fn games(args: &DataArgs) -> Result<Split, CliError> {
     if args.holdout_offset >= args.holdout {
-        return Err(format!("--holdout-offset must be below --holdout ({})", args.holdout));
+        return Err(CliError::Usage(format!(
+            "--holdout-offset must be below --holdout ({})",
+            args.holdout
+        )));
     }
-    load_split(&args.data, args.holdout as usize, args.holdout_offset as usize)
+    Ok(load_split(
+        &args.data,
+        args.holdout as usize,
+        args.holdout_offset as usize,
+    )?)
 }
 
 fn show(name: &str, m: &Measure) {
@@ -93,7 +101,7 @@ fn show(name: &str, m: &Measure) {
 }
 
 /// `ExitCode` of a command's result, its error on stderr.
-fn exit(result: Result<(), String>) -> ExitCode {
+fn exit(result: Result<(), CliError>) -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
@@ -107,9 +115,11 @@ pub fn run_fit(args: &FitArgs, start: &Params) -> ExitCode {
     exit(fit_inner(args, start))
 }
 
-fn fit_inner(args: &FitArgs, start: &Params) -> Result<(), String> {
+fn fit_inner(args: &FitArgs, start: &Params) -> Result<(), CliError> {
     if !(0.0..=1.0).contains(&args.result_share) || !args.ridge.is_finite() || args.ridge < 0.0 {
-        return Err("--result-share must be in 0..1 and --ridge at least 0".into());
+        return Err(CliError::Usage(
+            "--result-share must be in 0..1 and --ridge at least 0".into(),
+        ));
     }
     let t0 = Instant::now();
     let split = games(&args.data)?;
@@ -128,7 +138,10 @@ fn fit_inner(args: &FitArgs, start: &Params) -> Result<(), String> {
     } else {
         args.free
             .iter()
-            .map(|n| Weight::from_name(n.trim()).ok_or_else(|| format!("--free: no weight named '{}'", n.trim())))
+            .map(|n| {
+                Weight::from_name(n.trim())
+                    .ok_or_else(|| CliError::Usage(format!("--free: no weight named '{}'", n.trim())))
+            })
             .collect::<Result<_, _>>()?
     };
     let config = FitConfig {
@@ -193,7 +206,8 @@ fn fit_inner(args: &FitArgs, start: &Params) -> Result<(), String> {
             weights: fitted.weights,
             ..start.clone()
         };
-        std::fs::write(out, params.to_text()).map_err(|e| format!("cannot write {}: {e}", out.display()))?;
+        std::fs::write(out, params.to_text())
+            .map_err(|e| CliError::File(format!("cannot write {}: {e}", out.display())))?;
         say!("\nwrote {}", out.display());
     }
     say!("{:.1} s", t0.elapsed().as_secs_f64());

@@ -4,6 +4,7 @@
 
 use super::data::{samples, split, GameRecord};
 use super::texel::{fit, fit_scale, log_loss, sigmoid, Dataset, FitConfig};
+use crate::error::TuningError;
 use arimaa_search::params::weights::Weights;
 
 /// How well one set of weights predicts, its scale fitted on the training
@@ -116,7 +117,7 @@ pub fn cross_validate(
     folds: usize,
     start: &Weights,
     config: &FitConfig,
-) -> Result<CrossValidation, String> {
+) -> Result<CrossValidation, TuningError> {
     let mut sums = [0.0; 4];
     let mut evals = 0;
     for offset in 0..folds {
