@@ -4,7 +4,7 @@ use arimaa_core::{parse_position, Game, Position};
 use arimaa_search::bench::POSITIONS;
 use arimaa_search::eval::evaluate;
 use arimaa_search::goal::can_goal;
-use arimaa_search::{Limits, Params, Searcher, TransTable};
+use arimaa_search::{Limits, Searcher, TransTable, Weights};
 use criterion::{criterion_group, criterion_main, Criterion};
 use std::hint::black_box;
 use std::sync::atomic::AtomicBool;
@@ -19,7 +19,7 @@ fn bench(c: &mut Criterion) {
         b.iter(|| {
             positions
                 .iter()
-                .map(|p| evaluate(black_box(p), &Params::default()))
+                .map(|p| evaluate(black_box(p), &Weights::default()))
                 .sum::<i32>()
         })
     });

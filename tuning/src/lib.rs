@@ -12,6 +12,7 @@
 
 #![warn(missing_docs)]
 
+pub mod error;
 pub mod fit;
 pub mod nnue;
 pub mod plot;

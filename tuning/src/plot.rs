@@ -3,6 +3,7 @@
 //! declared range, with labelled axes and a legend, so a user sees at a
 //! glance which values settled and which still wander.
 
+use crate::error::TuningError;
 use crate::spsa::Tunable;
 use plotters::prelude::*;
 
@@ -12,7 +13,12 @@ const COLUMNS: usize = 2;
 const FONT: &str = "sans-serif";
 
 /// The SVG document for `path` (iteration, values in `tunables` order).
-pub fn svg(tunables: &[Tunable], path: &[(u64, Vec<f64>)]) -> Result<String, String> {
+pub fn svg(tunables: &[Tunable], path: &[(u64, Vec<f64>)]) -> Result<String, TuningError> {
+    draw(tunables, path).map_err(TuningError::Plot)
+}
+
+/// [`svg`], its errors the drawing library's messages.
+fn draw(tunables: &[Tunable], path: &[(u64, Vec<f64>)]) -> Result<String, String> {
     let mut out = String::new();
     let rows = tunables.len().div_ceil(COLUMNS).max(1);
     let size = (PANEL_W * COLUMNS as u32, PANEL_H * rows as u32);

@@ -5,6 +5,7 @@
 //! and executor, updates the values, and saves the state, the current best
 //! parameter file and the plot.
 
+use crate::error::TuningError;
 use crate::plot::svg;
 use crate::spsa::{trial, update, Gains, Signs, Tunable};
 use crate::state::State;
@@ -12,7 +13,7 @@ use arimaa_match::config::{EngineSpec, Limit, MatchConfig};
 use arimaa_match::executor::Executor;
 use arimaa_match::progress::Progress;
 use arimaa_match::tc::TimeControl;
-use arimaa_search::params::{self, Params};
+use arimaa_search::params::{weights, Params, SearchSetting, Weight};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -66,14 +67,21 @@ impl Files {
     }
 }
 
-/// The declared parameters named in `names` as tunables, with their defaults.
-pub fn tunables(names: &[String]) -> Result<(Vec<Tunable>, Vec<f64>), String> {
+/// The evaluation weights named in `names` as tunables, with their
+/// defaults. Search settings are not tuned: a switch is on or off, and its
+/// worth is a match, not a gradient.
+pub fn tunables(names: &[String]) -> Result<(Vec<Tunable>, Vec<f64>), TuningError> {
     let mut out = Vec::new();
     let mut values = Vec::new();
     for name in names {
-        let spec = params::spec(name).ok_or_else(|| {
-            let all: Vec<&str> = params::SPECS.iter().map(|s| s.name).collect();
-            format!("no parameter named '{name}' (known: {})", all.join(", "))
+        let spec = Weight::from_name(name).map(Weight::spec).ok_or_else(|| {
+            let all: Vec<&str> = weights::SPECS.iter().map(|s| s.name).collect();
+            let what = if SearchSetting::from_name(name).is_some() {
+                format!("'{name}' is a search setting, not an evaluation weight")
+            } else {
+                format!("no parameter named '{name}'")
+            };
+            TuningError::Names(format!("{what} (weights: {})", all.join(", ")))
         })?;
         out.push(Tunable {
             name: spec.name.to_string(),
@@ -84,38 +92,45 @@ pub fn tunables(names: &[String]) -> Result<(Vec<Tunable>, Vec<f64>), String> {
         values.push(f64::from(spec.default));
     }
     if out.is_empty() {
-        return Err("nothing to tune: name at least one parameter".into());
+        return Err(TuningError::Names(
+            "nothing to tune: name at least one parameter".into(),
+        ));
     }
     Ok((out, values))
 }
 
 /// The parameter set with `values` (rounded) for the tunables, defaults elsewhere.
-pub fn params_with(tunables: &[Tunable], values: &[f64]) -> Result<Params, String> {
+pub fn params_with(tunables: &[Tunable], values: &[f64]) -> Result<Params, TuningError> {
     let mut p = Params::default();
     for (t, v) in tunables.iter().zip(values) {
-        p.set(&t.name, v.round() as i64).map_err(|e| e.to_string())?;
+        p.set_named(&t.name, v.round() as i64)?;
     }
     Ok(p)
 }
 
-fn write(path: &Path, text: &str) -> Result<(), String> {
-    std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))
+fn write(path: &Path, text: &str) -> Result<(), TuningError> {
+    std::fs::write(path, text).map_err(|e| TuningError::File(format!("cannot write {}: {e}", path.display())))
 }
 
 /// The state to start from: the saved one when it tunes the same
 /// parameters, a new one otherwise.
-fn start_state(config: &TuneConfig, tunables: &[Tunable], defaults: &[f64], files: &Files) -> Result<State, String> {
+fn start_state(
+    config: &TuneConfig,
+    tunables: &[Tunable],
+    defaults: &[f64],
+    files: &Files,
+) -> Result<State, TuningError> {
     if files.state.exists() {
         let state = State::load(&files.state)?;
         let names: Vec<&str> = state.values.iter().map(|(n, _)| n.as_str()).collect();
         let wanted: Vec<&str> = tunables.iter().map(|t| t.name.as_str()).collect();
         if names != wanted {
-            return Err(format!(
+            return Err(TuningError::State(format!(
                 "{} tunes {} but this run names {}: use another --dir or the same parameters",
                 files.state.display(),
                 names.join(","),
                 wanted.join(",")
-            ));
+            )));
         }
         return Ok(state);
     }
@@ -135,7 +150,7 @@ fn start_state(config: &TuneConfig, tunables: &[Tunable], defaults: &[f64], file
 fn engine(name: &str, cmd: &Path, tunables: &[Tunable], params: &Params, tc: &TimeControl) -> EngineSpec {
     let mut options = vec![("hash".to_string(), "32".to_string())];
     for t in tunables {
-        if let Some(v) = params.get(&t.name) {
+        if let Some(v) = params.get_named(&t.name) {
             options.push((t.name.clone(), v.to_string()));
         }
     }
@@ -151,8 +166,9 @@ fn engine(name: &str, cmd: &Path, tunables: &[Tunable], params: &Params, tc: &Ti
 /// Runs (or resumes) the tuning until the iteration count, the time limit or
 /// `stop`, its games played by `executor`. Progress goes to stderr; returns
 /// the final state.
-pub fn run(config: &TuneConfig, executor: &mut dyn Executor, stop: &Arc<AtomicBool>) -> Result<State, String> {
-    std::fs::create_dir_all(&config.dir).map_err(|e| format!("cannot create {}: {e}", config.dir.display()))?;
+pub fn run(config: &TuneConfig, executor: &mut dyn Executor, stop: &Arc<AtomicBool>) -> Result<State, TuningError> {
+    std::fs::create_dir_all(&config.dir)
+        .map_err(|e| TuningError::File(format!("cannot create {}: {e}", config.dir.display())))?;
     let files = Files::in_dir(&config.dir);
     let (tunables, defaults) = tunables(&config.names)?;
     let mut state = start_state(config, &tunables, &defaults, &files)?;
@@ -200,7 +216,7 @@ pub fn run(config: &TuneConfig, executor: &mut dyn Executor, stop: &Arc<AtomicBo
         let wdl = report.tally.first_pair();
         let games = wdl.games();
         if games == 0 {
-            return Err("an iteration finished no game".into());
+            return Err(TuningError::NoGames);
         }
         let r = (f64::from(wdl.wins) - f64::from(wdl.losses)) / f64::from(games);
         update(&tunables, &mut values, &config.gains, k, &t, r);
@@ -236,25 +252,36 @@ pub fn run(config: &TuneConfig, executor: &mut dyn Executor, stop: &Arc<AtomicBo
 #[cfg(test)]
 mod tests {
     use super::*;
-    use arimaa_search::Param;
+    use arimaa_search::Weight;
 
     #[test]
     fn unknown_names_are_refused_and_values_round_into_a_params_set() {
         assert!(tunables(&["nosuch".to_string()])
             .unwrap_err()
+            .to_string()
             .contains("no parameter named 'nosuch'"));
+        assert!(tunables(&["commute".to_string()])
+            .unwrap_err()
+            .to_string()
+            .contains("'commute' is a search setting, not an evaluation weight"));
         assert!(tunables(&[]).is_err());
         let (t, defaults) = tunables(&["mobility".to_string(), "trap_strongest".to_string()]).unwrap();
         let d = Params::default();
         assert_eq!(
             defaults,
-            vec![f64::from(d[Param::mobility]), f64::from(d[Param::trap_strongest])]
+            vec![
+                f64::from(d.weights[Weight::mobility]),
+                f64::from(d.weights[Weight::trap_strongest])
+            ]
         );
         let p = params_with(&t, &[3.4, 25.6]).unwrap();
-        assert_eq!((p[Param::mobility], p[Param::trap_strongest]), (3, 26));
         assert_eq!(
-            p[Param::trap_1],
-            Params::default()[Param::trap_1],
+            (p.weights[Weight::mobility], p.weights[Weight::trap_strongest]),
+            (3, 26)
+        );
+        assert_eq!(
+            p.weights[Weight::trap_1],
+            Params::default().weights[Weight::trap_1],
             "others keep their defaults"
         );
     }

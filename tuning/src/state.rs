@@ -13,6 +13,7 @@
 //! ```
 //! `path` lines are the values after each iteration, in `value` order.
 
+use crate::error::TuningError;
 use std::path::Path;
 
 /// A run's progress.
@@ -49,7 +50,7 @@ impl State {
     }
 
     /// Reads a state written by [`State::to_text`].
-    pub fn from_text(text: &str) -> Result<State, String> {
+    pub fn from_text(text: &str) -> Result<State, TuningError> {
         let mut state = State {
             seed: 0,
             iteration: 0,
@@ -59,7 +60,7 @@ impl State {
         };
         for (i, line) in text.lines().enumerate() {
             let line_no = i + 1;
-            let bad = |why: &str| format!("state line {line_no}: {why}");
+            let bad = |why: &str| TuningError::State(format!("state line {line_no}: {why}"));
             let line = line.trim();
             if line.is_empty() {
                 continue;
@@ -90,22 +91,26 @@ impl State {
             }
         }
         if state.path.iter().any(|(_, vs)| vs.len() != state.values.len()) {
-            return Err("state: a path line does not have one value per parameter".into());
+            return Err(TuningError::State(
+                "state: a path line does not have one value per parameter".into(),
+            ));
         }
         Ok(state)
     }
 
     /// Loads `path`.
-    pub fn load(path: &Path) -> Result<State, String> {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-        State::from_text(&text).map_err(|e| format!("{}: {e}", path.display()))
+    pub fn load(path: &Path) -> Result<State, TuningError> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| TuningError::State(format!("cannot read {}: {e}", path.display())))?;
+        State::from_text(&text).map_err(|e| TuningError::State(format!("{}: {e}", path.display())))
     }
 
     /// Saves to `path` through a temporary file and a rename.
-    pub fn save(&self, path: &Path) -> Result<(), String> {
+    pub fn save(&self, path: &Path) -> Result<(), TuningError> {
         let tmp = path.with_extension("tmp");
-        std::fs::write(&tmp, self.to_text()).map_err(|e| format!("cannot write {}: {e}", tmp.display()))?;
-        std::fs::rename(&tmp, path).map_err(|e| format!("cannot replace {}: {e}", path.display()))
+        std::fs::write(&tmp, self.to_text())
+            .map_err(|e| TuningError::State(format!("cannot write {}: {e}", tmp.display())))?;
+        std::fs::rename(&tmp, path).map_err(|e| TuningError::State(format!("cannot replace {}: {e}", path.display())))
     }
 }
 

@@ -1,10 +1,13 @@
 //! `arimaa fit` and `arimaa agree`: the evaluation fitted to games and
 //! measured on held-out games without playing a match.
 
-use arimaa_search::params::{Param, Params};
+use crate::error::CliError;
+use arimaa_search::params::{Params, Weight};
+use arimaa_tuning::fit::ablate::{refits, zeroed};
 use arimaa_tuning::fit::agree::{agreement, probes};
-use arimaa_tuning::fit::data::{load, samples, split, GameRecord};
-use arimaa_tuning::fit::texel::{fit, fit_scale, log_loss, sigmoid, Dataset, FitConfig};
+use arimaa_tuning::fit::data::{load_split, samples, Split};
+use arimaa_tuning::fit::measure::{cross_validate, measure, player, Measure};
+use arimaa_tuning::fit::texel::{fit, Dataset, FitConfig};
 use clap::Args;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -77,97 +80,19 @@ pub struct AgreeArgs {
     ablate: bool,
 }
 
-/// Games with the indices of the fitted and the held-out ones.
-type Split = (Vec<GameRecord>, Vec<usize>, Vec<usize>);
-
 /// The games and their split, or an error for the user.
-fn games(args: &DataArgs) -> Result<Split, String> {
+fn games(args: &DataArgs) -> Result<Split, CliError> {
     if args.holdout_offset >= args.holdout {
-        return Err(format!("--holdout-offset must be below --holdout ({})", args.holdout));
+        return Err(CliError::Usage(format!(
+            "--holdout-offset must be below --holdout ({})",
+            args.holdout
+        )));
     }
-    let games = load(&args.data)?;
-    let (train, held) = split(games.len(), args.holdout as usize, args.holdout_offset as usize);
-    if train.is_empty() || held.is_empty() {
-        return Err(format!("{} games are too few to split", games.len()));
-    }
-    Ok((games, train, held))
-}
-
-/// Groups of weights by the concept they belong to, for `--ablate`.
-fn groups() -> Vec<(&'static str, Vec<Param>)> {
-    let named = |prefixes: &[&str]| -> Vec<Param> {
-        Param::ALL
-            .iter()
-            .copied()
-            .filter(|p| prefixes.iter().any(|pre| p.spec().name.starts_with(pre)))
-            .collect()
-    };
-    vec![
-        ("traps", named(&["trap_", "weak_trap"])),
-        ("elephant", named(&["elephant_"])),
-        ("rabbits", named(&["advance", "open_lane", "rabbit_"])),
-        ("camel", named(&["camel_"])),
-        ("placement", named(&["cat_", "dog_", "horse_", "dominated"])),
-        ("mobility, frozen", named(&["mobility", "frozen"])),
-        ("two-step threats", named(&["threat_"])),
-        ("danger", named(&["danger_"])),
-        ("goal", named(&["goal_"])),
-        ("binds", named(&["frame_", "hostage_"])),
-        ("tempo", named(&["tempo"])),
-    ]
-}
-
-/// How well one parameter set predicts, fitted on the training set and
-/// measured on the held-out one.
-struct Measure {
-    /// Scale of `σ(eval / K)` against the training results.
-    k: f64,
-    /// Log-loss of the results, training and held out.
-    train: f64,
-    held: f64,
-    /// Log-loss against the player's own evaluation (`σ(eval / K_s)`) on
-    /// the held-out positions that have one, `K` refitted to it; `None`
-    /// without evaluations.
-    held_eval: Option<f64>,
-}
-
-/// The player's evaluations as probabilities, by the scale fitted on `train`.
-fn eval_targets(train: &Dataset, data: &Dataset) -> Option<Vec<(usize, f64)>> {
-    let (evals, results) = train.known_evals();
-    if evals.len() < 10 {
-        return None;
-    }
-    let ks = fit_scale(&evals, &results);
-    Some(
-        data.eval
-            .iter()
-            .enumerate()
-            .filter_map(|(i, e)| e.map(|e| (i, sigmoid(e / ks))))
-            .collect(),
-    )
-}
-
-fn measure(train: &Dataset, held: &Dataset, params: &Params) -> Measure {
-    let train_scores = train.scores(params);
-    let held_scores = held.scores(params);
-    let k = fit_scale(&train_scores, &train.result);
-    let held_eval = eval_targets(train, train)
-        .zip(eval_targets(train, held))
-        .map(|(tt, ht)| {
-            let pick = |scores: &[f64], t: &[(usize, f64)]| -> (Vec<f64>, Vec<f64>) {
-                t.iter().map(|&(i, q)| (scores[i], q)).unzip()
-            };
-            let (ts, tq) = pick(&train_scores, &tt);
-            let ke = fit_scale(&ts, &tq);
-            let (hs, hq) = pick(&held_scores, &ht);
-            log_loss(&hs, &hq, ke)
-        });
-    Measure {
-        k,
-        train: log_loss(&train_scores, &train.result, k),
-        held: log_loss(&held_scores, &held.result, k),
-        held_eval,
-    }
+    Ok(load_split(
+        &args.data,
+        args.holdout as usize,
+        args.holdout_offset as usize,
+    )?)
 }
 
 fn show(name: &str, m: &Measure) {
@@ -175,177 +100,8 @@ fn show(name: &str, m: &Measure) {
     say!("{name:<24} {:>8.1} {:>12.4} {:>14.4} {eval:>14}", m.k, m.train, m.held);
 }
 
-pub fn run_fit(args: &FitArgs, start: &Params) -> ExitCode {
-    match fit_inner(args, start) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("error: {e}");
-            ExitCode::FAILURE
-        }
-    }
-}
-
-fn fit_inner(args: &FitArgs, start: &Params) -> Result<(), String> {
-    if !(0.0..=1.0).contains(&args.result_share) || !args.ridge.is_finite() || args.ridge < 0.0 {
-        return Err("--result-share must be in 0..1 and --ridge at least 0".into());
-    }
-    let t0 = Instant::now();
-    let (games, train_games, held_games) = games(&args.data)?;
-    let train = Dataset::new(&samples(&games, &train_games)?);
-    let held = Dataset::new(&samples(&games, &held_games)?);
-    say!(
-        "{} games: {} fitted ({} positions), {} held out ({} positions)",
-        games.len(),
-        train_games.len(),
-        train.len(),
-        held_games.len(),
-        held.len()
-    );
-    let free: Vec<Param> = if args.free.is_empty() {
-        Param::ALL
-            .iter()
-            .copied()
-            .filter(|&p| train.features.iter().any(|f| f[p as usize] != 0.0))
-            .collect()
-    } else {
-        args.free
-            .iter()
-            .map(|n| Param::from_name(n.trim()).ok_or_else(|| format!("--free: no parameter named '{}'", n.trim())))
-            .collect::<Result<_, _>>()?
-    };
-    let config = FitConfig {
-        free: free.clone(),
-        result_share: args.result_share,
-        ridge: args.ridge,
-    };
-    let fitted = fit(&train, start, &config);
-    say!(
-        "{:<24} {:>8} {:>12} {:>14} {:>14}",
-        "log-loss",
-        "K",
-        "train result",
-        "held-out result",
-        "held-out eval"
-    );
-    show("start", &measure(&train, &held, start));
-    let fitted_measure = measure(&train, &held, &fitted.params);
-    show("fitted", &fitted_measure);
-    let (evals, results) = train.known_evals();
-    if evals.len() >= 10 {
-        let (he, hr) = held.known_evals();
-        let ks = fit_scale(&evals, &results);
-        say!(
-            "{:<24} {ks:>8.1} {:>12.4} {:>14.4}   (its own evaluation; {} held-out positions have one)",
-            "player",
-            log_loss(&evals, &results, ks),
-            log_loss(&he, &hr, ks),
-            he.len()
-        );
-    }
-    say!("\nweights fitted ({} of them):", free.len());
-    for &p in &free {
-        let (old, new) = (start[p], fitted.params[p]);
-        let mark = if old == new { "" } else { "  *" };
-        say!("  {:<24} {old:>6} -> {new:>6}{mark}", p.spec().name);
-    }
-    if args.ablate {
-        say!("\nheld-out log-loss with each group of terms off (the rest refitted): result, eval");
-        for (name, group) in groups() {
-            let off: Vec<Param> = group.iter().copied().filter(|p| free.contains(p)).collect();
-            if off.is_empty() {
-                continue;
-            }
-            let base = zeroed(&fitted.params, &off);
-            let rest = FitConfig {
-                free: free.iter().copied().filter(|p| !off.contains(p)).collect(),
-                ..config.clone()
-            };
-            let again = fit(&train, &base, &rest);
-            let m = measure(&train, &held, &again.params);
-            let eval = match (m.held_eval, fitted_measure.held_eval) {
-                (Some(e), Some(f)) => format!("{e:.4} ({:+.4})", e - f),
-                _ => "-".to_string(),
-            };
-            say!(
-                "  {name:<20} {:.4} ({:+.4})  {eval}",
-                m.held,
-                m.held - fitted_measure.held
-            );
-        }
-    }
-    if args.cross {
-        cross_validate(args, &games, start, &config)?;
-    }
-    if let Some(out) = &args.out {
-        std::fs::write(out, fitted.params.to_text()).map_err(|e| format!("cannot write {}: {e}", out.display()))?;
-        say!("\nwrote {}", out.display());
-    }
-    say!("{:.1} s", t0.elapsed().as_secs_f64());
-    Ok(())
-}
-
-/// Mean held-out losses over every fold of the split, start and fitted.
-fn cross_validate(args: &FitArgs, games: &[GameRecord], start: &Params, config: &FitConfig) -> Result<(), String> {
-    let folds = args.data.holdout as usize;
-    let mut sums = [0.0; 4];
-    let mut evals = 0;
-    for offset in 0..folds {
-        let (train_games, held_games) = split(games.len(), folds, offset);
-        let train = Dataset::new(&samples(games, &train_games)?);
-        let held = Dataset::new(&samples(games, &held_games)?);
-        let fitted = fit(&train, start, config);
-        let (a, b) = (measure(&train, &held, start), measure(&train, &held, &fitted.params));
-        sums[0] += a.held;
-        sums[1] += b.held;
-        if let (Some(x), Some(y)) = (a.held_eval, b.held_eval) {
-            sums[2] += x;
-            sums[3] += y;
-            evals += 1;
-        }
-    }
-    let n = folds as f64;
-    say!("\ncross-validated over {folds} folds, mean held-out log-loss: result, eval");
-    for (name, r, e) in [("start", sums[0], sums[2]), ("fitted", sums[1], sums[3])] {
-        let eval = if evals == folds {
-            format!("{:.4}", e / n)
-        } else {
-            "-".to_string()
-        };
-        say!("  {name:<20} {:.4}  {eval}", r / n);
-    }
-    Ok(())
-}
-
-pub fn run_agree(args: &AgreeArgs, params: &Params) -> ExitCode {
-    let result = games(&args.data).and_then(|(games, _, held)| {
-        let probes = probes(&games, &held, args.every as usize)?;
-        let t0 = Instant::now();
-        let agree = |p: &Params| agreement(&probes, args.depth, p, args.threads as usize, args.hash as usize);
-        let share = |n: usize| 100.0 * n as f64 / probes.len().max(1) as f64;
-        let n = agree(params);
-        say!(
-            "agreement {n} / {} = {:.1} % at depth {} ({} held-out games, every {} position{}; {:.1} s)",
-            probes.len(),
-            share(n),
-            args.depth,
-            held.len(),
-            args.every,
-            if args.every == 1 { "" } else { "s" },
-            t0.elapsed().as_secs_f64()
-        );
-        if args.ablate {
-            say!("\nagreement with each group of terms off (weights zeroed, no refit):");
-            for (name, off) in ablations(params) {
-                let m = agree(&off);
-                say!(
-                    "  {name:<20} {m:>5} = {:>5.1} % ({:+.1})",
-                    share(m),
-                    share(m) - share(n)
-                );
-            }
-        }
-        Ok(())
-    });
+/// `ExitCode` of a command's result, its error on stderr.
+fn exit(result: Result<(), CliError>) -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
@@ -355,76 +111,138 @@ pub fn run_agree(args: &AgreeArgs, params: &Params) -> ExitCode {
     }
 }
 
-/// `params` with each group of terms zeroed in turn, by group name; groups
-/// whose weights are all zero already are left out.
-fn ablations(params: &Params) -> Vec<(&'static str, Params)> {
-    groups()
-        .into_iter()
-        .filter(|(_, group)| group.iter().any(|&p| params[p] != 0))
-        .map(|(name, group)| (name, zeroed(params, &group)))
-        .collect()
+pub fn run_fit(args: &FitArgs, start: &Params) -> ExitCode {
+    exit(fit_inner(args, start))
 }
 
-/// `params` with every weight of `group` at zero.
-fn zeroed(params: &Params, group: &[Param]) -> Params {
-    group.iter().fold(params.clone(), |p, &q| p.with(q, 0))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn ablations_zero_one_group_each_and_skip_groups_already_off() {
-        let start = Params::default();
-        let all = ablations(&start);
-        let live: Vec<_> = groups()
-            .into_iter()
-            .filter(|(_, g)| g.iter().any(|&p| start[p] != 0))
-            .collect();
-        assert!(!live.is_empty());
-        assert_eq!(all.len(), live.len());
-        for ((name, off), (gname, group)) in all.iter().zip(&live) {
-            assert_eq!(name, gname);
-            for p in Param::ALL {
-                let expect = if group.contains(p) { 0 } else { start[*p] };
-                assert_eq!(off[*p], expect, "{name}: {}", p.spec().name);
-            }
-        }
-        // A set with one group wholly at zero has no ablation for it.
-        let (name, group) = &live[0];
-        let without = zeroed(&start, group);
-        assert!(ablations(&without).iter().all(|(n, _)| n != name));
+fn fit_inner(args: &FitArgs, start: &Params) -> Result<(), CliError> {
+    if !(0.0..=1.0).contains(&args.result_share) || !args.ridge.is_finite() || args.ridge < 0.0 {
+        return Err(CliError::Usage(
+            "--result-share must be in 0..1 and --ridge at least 0".into(),
+        ));
     }
-
-    #[test]
-    fn every_group_names_existing_weights_and_none_twice() {
-        let mut seen = Vec::new();
-        for (name, group) in groups() {
-            assert!(!group.is_empty(), "{name}");
-            for p in group {
-                assert!(!seen.contains(&p), "{p:?} in two groups");
-                seen.push(p);
-            }
-        }
-        // Every evaluation weight is in a group; the search constants are not.
-        for p in Param::ALL {
-            let s = p.spec();
-            let search = matches!(
-                s.name,
-                "quiescence"
-                    | "quiesce_discount"
-                    | "aspiration"
-                    | "lmr"
-                    | "root_reduce"
-                    | "null_move"
-                    | "futility"
-                    | "setup_eval"
-                    | "commute"
-                    | "pass_cost"
-                    | "time_stretch"
+    let t0 = Instant::now();
+    let split = games(&args.data)?;
+    let train = Dataset::new(&samples(&split.games, &split.train)?);
+    let held = Dataset::new(&samples(&split.games, &split.held)?);
+    say!(
+        "{} games: {} fitted ({} positions), {} held out ({} positions)",
+        split.games.len(),
+        split.train.len(),
+        train.len(),
+        split.held.len(),
+        held.len()
+    );
+    let free: Vec<Weight> = if args.free.is_empty() {
+        train.present()
+    } else {
+        args.free
+            .iter()
+            .map(|n| {
+                Weight::from_name(n.trim())
+                    .ok_or_else(|| CliError::Usage(format!("--free: no weight named '{}'", n.trim())))
+            })
+            .collect::<Result<_, _>>()?
+    };
+    let config = FitConfig {
+        free: free.clone(),
+        result_share: args.result_share,
+        ridge: args.ridge,
+    };
+    let fitted = fit(&train, &start.weights, &config);
+    say!(
+        "{:<24} {:>8} {:>12} {:>14} {:>14}",
+        "log-loss",
+        "K",
+        "train result",
+        "held-out result",
+        "held-out eval"
+    );
+    show("start", &measure(&train, &held, &start.weights));
+    let fitted_measure = measure(&train, &held, &fitted.weights);
+    show("fitted", &fitted_measure);
+    if let Some(p) = player(&train, &held) {
+        say!(
+            "{:<24} {:>8.1} {:>12.4} {:>14.4}   (its own evaluation; {} held-out positions have one)",
+            "player",
+            p.k,
+            p.train,
+            p.held,
+            p.held_positions
+        );
+    }
+    say!("\nweights fitted ({} of them):", free.len());
+    for &p in &free {
+        let (old, new) = (start.weights[p], fitted.weights[p]);
+        let mark = if old == new { "" } else { "  *" };
+        say!("  {:<24} {old:>6} -> {new:>6}{mark}", p.spec().name);
+    }
+    if args.ablate {
+        say!("\nheld-out log-loss with each group of terms off (the rest refitted): result, eval");
+        for (group, m) in refits(&train, &held, &fitted.weights, &config) {
+            let eval = match (m.held_eval, fitted_measure.held_eval) {
+                (Some(e), Some(f)) => format!("{e:.4} ({:+.4})", e - f),
+                _ => "-".to_string(),
+            };
+            say!(
+                "  {:<20} {:.4} ({:+.4})  {eval}",
+                group.name(),
+                m.held,
+                m.held - fitted_measure.held
             );
-            assert_eq!(seen.contains(p), !search, "{}", s.name);
         }
     }
+    if args.cross {
+        let folds = args.data.holdout as usize;
+        let cv = cross_validate(&split.games, folds, &start.weights, &config)?;
+        say!("\ncross-validated over {folds} folds, mean held-out log-loss: result, eval");
+        for (i, name) in ["start", "fitted"].into_iter().enumerate() {
+            let eval = cv.eval.map_or("-".to_string(), |e| format!("{:.4}", e[i]));
+            say!("  {name:<20} {:.4}  {eval}", cv.result[i]);
+        }
+    }
+    if let Some(out) = &args.out {
+        let params = Params {
+            weights: fitted.weights,
+            ..start.clone()
+        };
+        std::fs::write(out, params.to_text())
+            .map_err(|e| CliError::File(format!("cannot write {}: {e}", out.display())))?;
+        say!("\nwrote {}", out.display());
+    }
+    say!("{:.1} s", t0.elapsed().as_secs_f64());
+    Ok(())
+}
+
+pub fn run_agree(args: &AgreeArgs, params: &Params) -> ExitCode {
+    exit(games(&args.data).and_then(|split| {
+        let probes = probes(&split.games, &split.held, args.every as usize)?;
+        let t0 = Instant::now();
+        let agree = |p: &Params| agreement(&probes, args.depth, p, args.threads as usize, args.hash as usize);
+        let share = |n: usize| 100.0 * n as f64 / probes.len().max(1) as f64;
+        let n = agree(params);
+        say!(
+            "agreement {n} / {} = {:.1} % at depth {} ({} held-out games, every {} position{}; {:.1} s)",
+            probes.len(),
+            share(n),
+            args.depth,
+            split.held.len(),
+            args.every,
+            if args.every == 1 { "" } else { "s" },
+            t0.elapsed().as_secs_f64()
+        );
+        if args.ablate {
+            say!("\nagreement with each group of terms off (weights zeroed, no refit):");
+            for (group, off) in zeroed(params) {
+                let m = agree(&off);
+                say!(
+                    "  {:<20} {m:>5} = {:>5.1} % ({:+.1})",
+                    group.name(),
+                    share(m),
+                    share(m) - share(n)
+                );
+            }
+        }
+        Ok(())
+    }))
 }

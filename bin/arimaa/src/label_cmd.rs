@@ -1,6 +1,7 @@
 //! `arimaa positions` and `arimaa label`: positions from games, and an AEI
 //! engine's searched score of each (teacher labels for fitting).
 
+use crate::error::CliError;
 use arimaa_match::label::store::{read_positions, Labels, PositionLine};
 use arimaa_match::label::{self, Event, LabelConfig, ScoreSource, Task};
 use arimaa_match::progress::Progress;
@@ -117,27 +118,27 @@ pub fn run_label(args: &LabelArgs) -> ExitCode {
     }
 }
 
-fn label_positions(args: &LabelArgs) -> Result<ExitCode, String> {
+fn label_positions(args: &LabelArgs) -> Result<ExitCode, CliError> {
     if !(args.move_timeout > 0.0 && args.move_timeout <= 86_400.0) {
-        return Err(format!(
+        return Err(CliError::Usage(format!(
             "--move-timeout {}: seconds, more than 0 and at most a day",
             args.move_timeout
-        ));
+        )));
     }
-    let engine = EngineSpec::parse(&args.engine, &[] as &[String], None).map_err(|e| format!("--engine: {e}"))?;
+    let engine = EngineSpec::parse(&args.engine, &[] as &[String], None)
+        .map_err(|e| CliError::Usage(format!("--engine: {e}")))?;
     let config = LabelConfig {
         engine,
         concurrency: args.concurrency as usize,
         score: args.score.clone(),
         move_timeout: Duration::from_secs_f64(args.move_timeout),
     };
-    let depth = config.validate().map_err(|e| e.to_string())?;
-    let positions = read_positions(&args.positions).map_err(|e| e.to_string())?;
+    let depth = config.validate()?;
+    let positions = read_positions(&args.positions)?;
     for (line, why) in &positions.refused {
         eprintln!("{}:{line}: skipped: {why}", args.positions.display());
     }
-    let (mut labels, done) =
-        Labels::open(&args.out, &positions, &config.engine.name, depth, args.resume).map_err(|e| e.to_string())?;
+    let (mut labels, done) = Labels::open(&args.out, &positions, &config.engine.name, depth, args.resume)?;
     let todo: Vec<&PositionLine> = positions
         .lines
         .iter()
@@ -163,7 +164,7 @@ fn label_positions(args: &LabelArgs) -> Result<ExitCode, String> {
                         Ok(()) => labelled += 1,
                         Err(e) => {
                             // Nothing more can be kept: stop the engines.
-                            write_error.get_or_insert(e.to_string());
+                            write_error.get_or_insert(e);
                             stop.store(true, Ordering::Relaxed);
                         }
                     }
@@ -194,9 +195,9 @@ fn label_positions(args: &LabelArgs) -> Result<ExitCode, String> {
         args.out.display()
     );
     if let Some(e) = write_error {
-        return Err(e);
+        return Err(e.into());
     }
-    result.map_err(|e| e.to_string())?;
+    result?;
     Ok(if stop.load(Ordering::Relaxed) {
         ExitCode::from(130)
     } else {

@@ -1,6 +1,7 @@
 //! `arimaa learn`: train the learned evaluation on teacher labels and
 //! measure it against the hand-made one on held-out games.
 
+use crate::error::CliError;
 use arimaa_search::nnue::{Base, Network};
 use arimaa_tuning::fit::texel::fit_scale;
 use arimaa_tuning::nnue::data::{mirror_files, read, split, Sample};
@@ -69,14 +70,16 @@ pub fn run(args: &LearnArgs) -> ExitCode {
     }
 }
 
-fn learn(args: &LearnArgs) -> Result<(), String> {
+fn learn(args: &LearnArgs) -> Result<(), CliError> {
     let sane = args.rate > 0.0 && args.rate < 1.0 && (0.0..0.1).contains(&args.decay) && args.teacher_units > 0.0;
     if !sane {
-        return Err("--rate must be in (0, 1), --decay in [0, 0.1), --teacher-units above 0".into());
+        return Err(CliError::Usage(
+            "--rate must be in (0, 1), --decay in [0, 0.1), --teacher-units above 0".into(),
+        ));
     }
     let mut all = Vec::new();
     for path in &args.labels {
-        let (samples, skipped) = read(path).map_err(|e| e.to_string())?;
+        let (samples, skipped) = read(path)?;
         say!(
             "{}: {} positions ({skipped} lines without a label skipped)",
             path.display(),
@@ -86,11 +89,11 @@ fn learn(args: &LearnArgs) -> Result<(), String> {
     }
     let (train, held) = split(all, args.holdout);
     if train.is_empty() || held.is_empty() {
-        return Err(format!(
+        return Err(CliError::Usage(format!(
             "{} training and {} held-out positions: need some of each",
             train.len(),
             held.len()
-        ));
+        )));
     }
     // The teacher's scale: how its scores predict the games' results.
     let (scored, results): (Vec<f64>, Vec<f64>) = train
@@ -135,11 +138,11 @@ fn learn(args: &LearnArgs) -> Result<(), String> {
     let net = model.quantise();
     report("held out", &held, &net, k, k_teacher);
     for path in &args.test {
-        let (samples, _) = read(path).map_err(|e| e.to_string())?;
+        let (samples, _) = read(path)?;
         report(&path.display().to_string(), &samples, &net, k, k_teacher);
     }
     if let Some(out) = &args.out {
-        std::fs::write(out, net.to_bytes()).map_err(|e| format!("{}: {e}", out.display()))?;
+        std::fs::write(out, net.to_bytes()).map_err(|e| CliError::File(format!("{}: {e}", out.display())))?;
         say!("network written to {}", out.display());
     }
     Ok(())

@@ -4,6 +4,7 @@
 #[macro_use]
 mod stdout;
 mod bench_cmd;
+mod error;
 mod fit_cmd;
 mod label_cmd;
 mod learn_cmd;
@@ -71,12 +72,16 @@ enum Command {
 }
 
 /// The parameter set of `--params FILE`, or the defaults.
-fn load_params(path: Option<&std::path::Path>) -> Result<Params, String> {
+fn load_params(path: Option<&std::path::Path>) -> Result<Params, error::CliError> {
     let Some(path) = path else {
         return Ok(Params::default());
     };
-    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    Params::from_text(&text).map_err(|e| format!("{}: {e}", path.display()))
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| error::CliError::File(format!("cannot read {}: {e}", path.display())))?;
+    Params::from_text(&text).map_err(|error| error::CliError::Params {
+        path: path.display().to_string(),
+        error,
+    })
 }
 
 fn main() -> ExitCode {

@@ -1,9 +1,8 @@
 //! `arimaa match`: AEI engines play each other; the runner referees, keeps
 //! the clocks, records the games and prints Elo, LOS and the SPRT.
 
+use crate::error::CliError;
 use arimaa_match::cluster::Cluster;
-use arimaa_match::executor::{Executor, LocalExecutor};
-use arimaa_match::ray::RayExecutor;
 use arimaa_match::runner::run_match_on;
 use arimaa_match::setups::SetupBook;
 use arimaa_match::stats::{SprtDecision, Wdl};
@@ -145,16 +144,23 @@ impl Args for EngineGroups {
     }
 }
 
-fn seconds(name: &str, v: f64) -> Result<Duration, String> {
+fn seconds(name: &str, v: f64) -> Result<Duration, CliError> {
     if v.is_finite() && (0.0..=86_400.0).contains(&v) {
         Ok(Duration::from_secs_f64(v))
     } else {
-        Err(format!("--{name} must be a number of seconds from 0 to 86400"))
+        Err(CliError::Usage(format!(
+            "--{name} must be a number of seconds from 0 to 86400"
+        )))
     }
 }
 
-fn config(args: &MatchArgs) -> Result<MatchConfig, String> {
-    let tc: Option<TimeControl> = args.tc.as_deref().map(str::parse).transpose()?;
+fn config(args: &MatchArgs) -> Result<MatchConfig, CliError> {
+    let tc: Option<TimeControl> = args
+        .tc
+        .as_deref()
+        .map(str::parse)
+        .transpose()
+        .map_err(CliError::Usage)?;
     let engines = args
         .engines
         .0
@@ -180,20 +186,12 @@ fn config(args: &MatchArgs) -> Result<MatchConfig, String> {
     Ok(config)
 }
 
-/// The executor of `--cluster`.
-pub fn executor(cluster: &str) -> Result<Box<dyn Executor>, String> {
-    Ok(match cluster.parse::<Cluster>()? {
-        Cluster::Local => Box::new(LocalExecutor::default()),
-        Cluster::Ray(address) => Box::new(RayExecutor::start(&address)?),
-    })
-}
-
 /// Writes `--plot` for the first pair's `history`, if asked for.
-fn write_plot(args: &MatchArgs, config: &MatchConfig, history: &[Wdl]) -> Result<(), String> {
+fn write_plot(args: &MatchArgs, config: &MatchConfig, history: &[Wdl]) -> Result<(), CliError> {
     let Some(path) = &args.plot else { return Ok(()) };
     let names = [config.engines[0].name.as_str(), config.engines[1].name.as_str()];
     let svg = arimaa_match::plot::svg(names, history, config.sprt.as_ref())?;
-    std::fs::write(path, svg).map_err(|e| format!("--plot {}: {e}", path.display()))
+    std::fs::write(path, svg).map_err(|e| CliError::File(format!("--plot {}: {e}", path.display())))
 }
 
 pub fn run(args: &MatchArgs) -> ExitCode {
@@ -223,7 +221,7 @@ pub fn run(args: &MatchArgs) -> ExitCode {
         eprintln!("error: {e}");
         return ExitCode::FAILURE;
     }
-    let mut executor = match executor(&args.cluster) {
+    let mut executor = match args.cluster.parse::<Cluster>().and_then(|c| c.executor()) {
         Ok(e) => e,
         Err(e) => {
             eprintln!("error: {e}");

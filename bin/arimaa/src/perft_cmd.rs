@@ -1,7 +1,7 @@
 //! `arimaa perft`: distinct turns and first steps per position, or a step-path count.
 
 use arimaa_core::perft::{step_perft, turn_counts};
-use arimaa_core::{parse_position, Position, TurnGen};
+use arimaa_core::{parse_position, Position, PositionError, TurnGen};
 use clap::Args;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -31,9 +31,9 @@ pub fn run(args: &PerftArgs) -> ExitCode {
     }
 }
 
-fn parse_line(line: &str) -> Result<Position, String> {
+fn parse_line(line: &str) -> Result<Position, PositionError> {
     let text = line.trim().strip_prefix("setposition").unwrap_or(line.trim());
-    parse_position(text).map_err(|e| e.to_string())
+    parse_position(text)
 }
 
 fn run_one(position: Option<&str>, depth: Option<u32>) -> ExitCode {

@@ -33,7 +33,7 @@ pub fn run(args: &SelfplayArgs, params: &Params) -> ExitCode {
     let mut game = Game::new();
     for i in 0..2 {
         let side = game.side_to_move();
-        let placed = choose_setup(side, game.position(), params, args.seed.wrapping_add(i));
+        let placed = choose_setup(side, game.position(), args.seed.wrapping_add(i));
         let text = format_setup(&placed);
         say!("{}{} {text}", game.move_number(), side.letter());
         if let Err(e) = game.play_text(&text) {

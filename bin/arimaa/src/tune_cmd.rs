@@ -1,5 +1,6 @@
 //! `arimaa tune`: SPSA tuning of declared parameters by self-play matches.
 
+use arimaa_match::cluster::Cluster;
 use arimaa_match::tc::TimeControl;
 use arimaa_tuning::run::{run, TuneConfig};
 use arimaa_tuning::spsa::Gains;
@@ -96,7 +97,7 @@ pub fn run_cmd(args: &TuneArgs) -> ExitCode {
     }) {
         eprintln!("warning: Ctrl-C will not stop the run cleanly: {e}");
     }
-    let mut executor = match crate::match_cmd::executor(&args.cluster) {
+    let mut executor = match args.cluster.parse::<Cluster>().and_then(|c| c.executor()) {
         Ok(e) => e,
         Err(e) => {
             eprintln!("error: {e}");

@@ -4,7 +4,7 @@
 //! names included) and its value parsed.
 
 use arimaa_core::Color;
-use arimaa_search::{Param, Params};
+use arimaa_search::{Params, Setting};
 use thiserror::Error;
 
 /// A controller message.
@@ -182,8 +182,8 @@ pub enum EngineOption {
     /// `rated`, `rating`, `opponent_rating`, `opponent`, `event`: kept as
     /// sent (the numbers checked), by their standard name.
     Info(&'static str, String),
-    /// An evaluation weight or search constant, by its declared name.
-    Param(Param, i32),
+    /// An evaluation weight or search setting, by its declared name.
+    Param(Setting, i64),
     /// Not an option of this engine (the name, lower case).
     Unknown(String),
 }
@@ -253,14 +253,14 @@ pub const MAX_THREADS: usize = 256;
 fn parse_option(name: &str, value: Option<&str>) -> Result<EngineOption, CommandError> {
     let bad = CommandError::BadValue;
     let Some(&(_, key)) = OPTION_NAMES.iter().find(|(n, _)| *n == name) else {
-        let Some(param) = Param::from_name(name) else {
+        let Some(setting) = Setting::from_name(name) else {
             return Ok(EngineOption::Unknown(name.to_string()));
         };
         let text = value.ok_or_else(|| bad(format!("option '{name}' needs a value")))?;
         // The declaration checks the value and words the error.
         let mut checked = Params::default();
         checked.set_text(name, text).map_err(|e| bad(e.to_string()))?;
-        return Ok(EngineOption::Param(param, checked[param]));
+        return Ok(EngineOption::Param(setting, checked.get(setting)));
     };
     let secs = || seconds(name, value);
     let int = |min, max| integer(name, value, min, max);
@@ -404,7 +404,7 @@ mod tests {
         );
         assert_eq!(
             option("setoption name mobility value 3"),
-            EngineOption::Param(Param::mobility, 3)
+            EngineOption::Param(Setting::Weight(arimaa_search::Weight::mobility), 3)
         );
         for (line, message) in [
             (

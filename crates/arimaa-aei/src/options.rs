@@ -18,7 +18,7 @@ pub struct Options {
     pub threads: usize,
     /// `opponent`, `event` and the other informational options, as sent.
     pub info: Vec<(String, String)>,
-    /// Evaluation weights and search constants (each also an option by its name).
+    /// Evaluation weights and search settings (each also an option by its name).
     pub params: Params,
 }
 
@@ -90,7 +90,8 @@ impl Options {
                 self.info.retain(|(n, _)| n != name);
                 self.info.push((name.to_string(), value));
             }
-            EngineOption::Param(param, value) => self.params = self.params.clone().with(param, value),
+            // Checked when the line was parsed.
+            EngineOption::Param(setting, value) => self.params.set(setting, value).map_err(|e| e.to_string())?,
             EngineOption::Unknown(_) => return Ok(Applied::Unknown),
         }
         Ok(Applied::Set)
@@ -101,7 +102,7 @@ impl Options {
 mod tests {
     use super::*;
     use crate::command::{parse_command, Command, MAX_HASH_MB};
-    use arimaa_search::params;
+    use arimaa_search::Setting;
 
     /// Parses `setoption name <name> [value <value>]` and applies it, as the
     /// session does: a parse error changes nothing.
@@ -184,19 +185,15 @@ mod tests {
     #[test]
     fn every_declared_parameter_is_an_option_and_survives_the_file_form() {
         let mut o = Options::default();
-        for (i, spec) in params::SPECS.iter().enumerate() {
-            let value = if i % 2 == 0 { spec.max } else { spec.min };
-            assert_eq!(
-                set(&mut o, spec.name, Some(&value.to_string())),
-                Ok(Applied::Set),
-                "{}",
-                spec.name
-            );
-            assert_eq!(o.params.get(spec.name), Some(value));
+        for (i, setting) in Setting::all().enumerate() {
+            let (name, (min, max)) = (setting.name(), setting.range());
+            let value = if i % 2 == 0 { max } else { min };
+            assert_eq!(set(&mut o, name, Some(&value.to_string())), Ok(Applied::Set), "{name}");
+            assert_eq!(o.params.get(setting), value);
             // Outside the declared range: an error, the value unchanged.
             let before = o.clone();
-            assert!(set(&mut o, spec.name, Some(&(spec.max + 1).to_string())).is_err());
-            assert!(set(&mut o, spec.name, None).is_err());
+            assert!(set(&mut o, name, Some(&(max + 1).to_string())).is_err());
+            assert!(set(&mut o, name, None).is_err());
             assert_eq!(o, before);
         }
         // The options set, written as a file and read back, are the same set.

@@ -89,7 +89,7 @@ impl Session {
         }
     }
 
-    /// Starts from the evaluation weights and search constants `params`
+    /// Starts from the evaluation weights and search settings `params`
     /// instead of the defaults (`arimaa --params FILE`).
     #[must_use]
     pub fn with_params(mut self, params: Params) -> Session {
@@ -271,7 +271,7 @@ impl Session {
             }
             let side = self.game.side_to_move();
             self.seed = self.seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
-            let placed = choose_setup(side, self.game.position(), &self.options.params, self.seed);
+            let placed = choose_setup(side, self.game.position(), self.seed);
             self.out.line(&format!("bestmove {}", format_setup(&placed)));
             return;
         }

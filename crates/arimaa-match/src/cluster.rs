@@ -1,6 +1,9 @@
 //! Where a match's pairs are played: `--cluster local` (the default) or
 //! `--cluster ray[...]`, parsed once into a typed value.
 
+use crate::error::MatchError;
+use crate::executor::{Executor, LocalExecutor};
+use crate::ray::RayExecutor;
 use std::fmt;
 use std::str::FromStr;
 
@@ -31,8 +34,8 @@ pub enum RayAddress {
 
 const FORMS: &str = "local, ray, ray:local, ray:HOST:PORT or ray://HOST:PORT";
 
-fn host_port(text: &str, whole: &str) -> Result<String, String> {
-    let bad = || format!("--cluster '{whole}': expected HOST:PORT after 'ray' ({FORMS})");
+fn host_port(text: &str, whole: &str) -> Result<String, MatchError> {
+    let bad = || MatchError::Config(format!("--cluster '{whole}': expected HOST:PORT after 'ray' ({FORMS})"));
     let (host, port) = text.rsplit_once(':').ok_or_else(bad)?;
     let port_ok = port.parse::<u16>().is_ok_and(|p| p > 0);
     let host_ok = !host.is_empty() && !host.contains(|c: char| c.is_whitespace() || c == '/');
@@ -43,10 +46,21 @@ fn host_port(text: &str, whole: &str) -> Result<String, String> {
     }
 }
 
-impl FromStr for Cluster {
-    type Err = String;
+impl Cluster {
+    /// The executor that plays pairs here: threads of this process, or a
+    /// Ray bridge started now.
+    pub fn executor(&self) -> Result<Box<dyn Executor>, MatchError> {
+        Ok(match self {
+            Cluster::Local => Box::new(LocalExecutor::default()),
+            Cluster::Ray(address) => Box::new(RayExecutor::start(address)?),
+        })
+    }
+}
 
-    fn from_str(s: &str) -> Result<Self, String> {
+impl FromStr for Cluster {
+    type Err = MatchError;
+
+    fn from_str(s: &str) -> Result<Self, MatchError> {
         let t = s.trim();
         if t == "local" {
             return Ok(Cluster::Local);
@@ -61,7 +75,7 @@ impl FromStr for Cluster {
         match t.strip_prefix("ray:") {
             Some("local") => Ok(Cluster::Ray(RayAddress::Local)),
             Some(rest) => Ok(Cluster::Ray(RayAddress::Head(host_port(rest, s)?))),
-            None => Err(format!("--cluster '{s}': expected {FORMS}")),
+            None => Err(MatchError::Config(format!("--cluster '{s}': expected {FORMS}"))),
         }
     }
 }
@@ -108,7 +122,7 @@ mod tests {
             "ray:a b:1",
         ] {
             let e = bad.parse::<Cluster>().unwrap_err();
-            assert!(e.contains("expected"), "{bad}: {e}");
+            assert!(e.to_string().contains("expected"), "{bad}: {e}");
         }
     }
 }

@@ -1,6 +1,7 @@
 //! Engine specs (`name=A cmd=PATH option.hash=64 tc=... depth=N`) and the
 //! match settings.
 
+use crate::error::MatchError;
 use crate::setups::SetupBook;
 use crate::stats::Sprt;
 use crate::tc::TimeControl;
@@ -38,7 +39,11 @@ impl EngineSpec {
     /// Builds a spec from `key=value` words: the `--each` words first, then
     /// the engine's own (a later key replaces an earlier one; `tc` and `depth`
     /// replace each other). `default_tc` applies when neither is given.
-    pub fn parse<S: AsRef<str>>(own: &[S], each: &[S], default_tc: Option<&TimeControl>) -> Result<EngineSpec, String> {
+    pub fn parse<S: AsRef<str>>(
+        own: &[S],
+        each: &[S],
+        default_tc: Option<&TimeControl>,
+    ) -> Result<EngineSpec, MatchError> {
         let mut name = None;
         let mut command = None;
         let mut dir = None;
@@ -48,37 +53,45 @@ impl EngineSpec {
             let word = word.as_ref();
             let (key, value) = word
                 .split_once('=')
-                .ok_or_else(|| format!("engine spec word '{word}': expected key=value ({KEYS})"))?;
+                .ok_or_else(|| MatchError::Config(format!("engine spec word '{word}': expected key=value ({KEYS})")))?;
             match key {
                 "name" if !value.trim().is_empty() => name = Some(value.trim().to_string()),
                 "cmd" => command = Some(split_command(value)?),
                 "dir" => dir = Some(PathBuf::from(value)),
-                "tc" => limit = Some(Limit::Clock(value.parse()?)),
+                "tc" => limit = Some(Limit::Clock(value.parse().map_err(MatchError::Config)?)),
                 "depth" => {
                     let d = value
                         .parse::<u32>()
                         .ok()
                         .filter(|&d| (1..=1000).contains(&d))
-                        .ok_or_else(|| format!("engine spec 'depth={value}': a depth is a whole number 1..=1000"))?;
+                        .ok_or_else(|| {
+                            MatchError::Config(format!(
+                                "engine spec 'depth={value}': a depth is a whole number 1..=1000"
+                            ))
+                        })?;
                     limit = Some(Limit::Depth(d));
                 }
                 _ => {
                     let Some(opt) = key.strip_prefix("option.").filter(|o| valid_option_name(o)) else {
-                        return Err(format!("engine spec word '{word}': unknown key '{key}' ({KEYS})"));
+                        return Err(MatchError::Config(format!(
+                            "engine spec word '{word}': unknown key '{key}' ({KEYS})"
+                        )));
                     };
                     if value.contains(['\n', '\r']) {
-                        return Err(format!(
+                        return Err(MatchError::Config(format!(
                             "engine spec word '{word}': a value may not contain a line break"
-                        ));
+                        )));
                     }
                     options.retain(|(n, _)| n != opt);
                     options.push((opt.to_string(), value.to_string()));
                 }
             }
         }
-        let command = command.ok_or("an engine needs cmd=PROGRAM")?;
-        let name = name.ok_or_else(|| format!("engine '{}' needs name=NAME", command.join(" ")))?;
-        let limit = limit.ok_or_else(|| format!("engine '{name}' has no time control: give --tc, tc= or depth="))?;
+        let command = command.ok_or_else(|| MatchError::Config("an engine needs cmd=PROGRAM".into()))?;
+        let name = name.ok_or_else(|| MatchError::Config(format!("engine '{}' needs name=NAME", command.join(" "))))?;
+        let limit = limit.ok_or_else(|| {
+            MatchError::Config(format!("engine '{name}' has no time control: give --tc, tc= or depth="))
+        })?;
         Ok(EngineSpec {
             name,
             command,
@@ -114,11 +127,14 @@ fn valid_option_name(name: &str) -> bool {
 /// Splits a command line into words as a POSIX shell would (quotes group,
 /// a backslash escapes, `#` at the start of a word begins a comment), with
 /// `shlex`; nothing is expanded and no shell runs the command.
-pub fn split_command(text: &str) -> Result<Vec<String>, String> {
-    let words =
-        shlex::split(text).ok_or_else(|| format!("command '{text}' has an unclosed quote or ends with a backslash"))?;
+pub fn split_command(text: &str) -> Result<Vec<String>, MatchError> {
+    let words = shlex::split(text).ok_or_else(|| {
+        MatchError::Config(format!(
+            "command '{text}' has an unclosed quote or ends with a backslash"
+        ))
+    })?;
     if words.is_empty() {
-        return Err("cmd= is empty".into());
+        return Err(MatchError::Config("cmd= is empty".into()));
     }
     Ok(words)
 }
@@ -164,32 +180,43 @@ pub struct MatchConfig {
 
 impl MatchConfig {
     /// Checks what the parts cannot check alone.
-    pub fn validate(&self) -> Result<(), String> {
+    pub fn validate(&self) -> Result<(), MatchError> {
         if self.engines.len() < 2 {
-            return Err("a match needs at least two engines (--engine name=A cmd=... twice)".into());
+            return Err(MatchError::Config(
+                "a match needs at least two engines (--engine name=A cmd=... twice)".into(),
+            ));
         }
         for (i, a) in self.engines.iter().enumerate() {
             if self.engines[..i].iter().any(|b| b.name == a.name) {
-                return Err(format!("two engines are named '{}': names must differ", a.name));
+                return Err(MatchError::Config(format!(
+                    "two engines are named '{}': names must differ",
+                    a.name
+                )));
             }
         }
         if self.resume && self.record.is_none() {
-            return Err("--resume needs --record FILE: the record is what a match resumes from".into());
+            return Err(MatchError::Config(
+                "--resume needs --record FILE: the record is what a match resumes from".into(),
+            ));
         }
         if self.sprt.is_some() && self.engines.len() != 2 {
-            return Err("--sprt needs exactly two engines".into());
+            return Err(MatchError::Config("--sprt needs exactly two engines".into()));
         }
         if self.engines.len() > MAX_ENGINES {
-            return Err(format!("at most {MAX_ENGINES} engines"));
+            return Err(MatchError::Config(format!("at most {MAX_ENGINES} engines")));
         }
         if !(1..=MAX_GAMES).contains(&self.games) {
-            return Err(format!("--games must be 1..={MAX_GAMES}"));
+            return Err(MatchError::Config(format!("--games must be 1..={MAX_GAMES}")));
         }
         if !(1..=MAX_CONCURRENCY).contains(&self.concurrency) {
-            return Err(format!("--concurrency must be 1..={MAX_CONCURRENCY}"));
+            return Err(MatchError::Config(format!(
+                "--concurrency must be 1..={MAX_CONCURRENCY}"
+            )));
         }
         if self.max_turns.is_some_and(|n| n < 2) {
-            return Err("--max-turns must be at least 2 (move 1 is the setups)".into());
+            return Err(MatchError::Config(
+                "--max-turns must be at least 2 (move 1 is the setups)".into(),
+            ));
         }
         Ok(())
     }
@@ -199,7 +226,7 @@ impl MatchConfig {
 mod tests {
     use super::*;
 
-    fn spec(own: &[&str], each: &[&str]) -> Result<EngineSpec, String> {
+    fn spec(own: &[&str], each: &[&str]) -> Result<EngineSpec, MatchError> {
         EngineSpec::parse(own, each, None)
     }
 
@@ -245,7 +272,7 @@ mod tests {
         ];
         for (words, needle) in cases {
             let e = spec(words, &[]).unwrap_err();
-            assert!(e.contains(needle), "{words:?}: {e}");
+            assert!(e.to_string().contains(needle), "{words:?}: {e}");
         }
     }
 
@@ -273,10 +300,15 @@ mod tests {
     #[test]
     fn match_settings_are_checked() {
         assert!(config(&["a", "b"]).validate().is_ok());
-        assert!(config(&["a"]).validate().unwrap_err().contains("two engines"));
+        assert!(config(&["a"])
+            .validate()
+            .unwrap_err()
+            .to_string()
+            .contains("two engines"));
         assert!(config(&["a", "a"])
             .validate()
             .unwrap_err()
+            .to_string()
             .contains("names must differ"));
         let sprt = Some(Sprt::parse::<&str>(&[]).unwrap());
         assert!(MatchConfig {
@@ -285,6 +317,7 @@ mod tests {
         }
         .validate()
         .unwrap_err()
+        .to_string()
         .contains("exactly two"));
         for bad in [
             MatchConfig {

@@ -12,6 +12,7 @@
 
 use crate::config::MatchConfig;
 use crate::engine::{Engine, TrafficLog};
+use crate::error::MatchError;
 use crate::outcome::GameResult;
 use crate::referee::{play_game, Limits, Played};
 use crate::schedule::{GameJob, PairJob};
@@ -46,7 +47,7 @@ pub enum Checked {
 pub trait Executor: Send {
     /// Checks, before the first pair, that the match can be played here
     /// (locally: every engine starts). Errors are setup problems.
-    fn check(&mut self, config: &MatchConfig, stop: &AtomicBool, quiet: bool) -> Result<Checked, String>;
+    fn check(&mut self, config: &MatchConfig, stop: &AtomicBool, quiet: bool) -> Result<Checked, MatchError>;
 
     /// Plays `pairs`, at most `config.concurrency` at a time, and sends each
     /// game on `done` once it is finished; returns when all are played or
@@ -58,7 +59,7 @@ pub trait Executor: Send {
         pairs: Vec<PairJob>,
         stop: &AtomicBool,
         done: &mpsc::Sender<FinishedGame>,
-    ) -> Result<(), String>;
+    ) -> Result<(), MatchError>;
 }
 
 /// Local threads, `config.concurrency` games at once.
@@ -68,7 +69,7 @@ pub struct LocalExecutor {
 }
 
 impl Executor for LocalExecutor {
-    fn check(&mut self, config: &MatchConfig, stop: &AtomicBool, quiet: bool) -> Result<Checked, String> {
+    fn check(&mut self, config: &MatchConfig, stop: &AtomicBool, quiet: bool) -> Result<Checked, MatchError> {
         self.log = config.log.as_deref().map(TrafficLog::open).transpose()?.map(Arc::new);
         for spec in &config.engines {
             match Engine::start(spec, self.log.clone(), stop) {
@@ -84,7 +85,12 @@ impl Executor for LocalExecutor {
                     e.quit();
                 }
                 Err(_) if stop.load(Ordering::Relaxed) => return Ok(Checked::Stopped),
-                Err(e) => return Err(format!("cannot start engine '{}': {e}", spec.name)),
+                Err(failure) => {
+                    return Err(MatchError::EngineStart {
+                        name: spec.name.clone(),
+                        failure,
+                    })
+                }
             }
         }
         Ok(Checked::Ready)
@@ -96,7 +102,7 @@ impl Executor for LocalExecutor {
         pairs: Vec<PairJob>,
         stop: &AtomicBool,
         done: &mpsc::Sender<FinishedGame>,
-    ) -> Result<(), String> {
+    ) -> Result<(), MatchError> {
         // Locally the games of a pair need not wait for each other: the
         // threads take games, so two games of one pair can run at once.
         let games: VecDeque<GameJob> = pairs.into_iter().flat_map(|p| p.games).collect();

@@ -13,6 +13,7 @@
 pub mod cluster;
 pub mod config;
 pub mod engine;
+pub mod error;
 pub mod executor;
 pub mod label;
 pub mod outcome;
@@ -32,6 +33,7 @@ mod timestamp;
 pub mod wire;
 
 pub use config::{EngineSpec, MatchConfig};
+pub use error::MatchError;
 pub use outcome::{GameResult, Termination};
 pub use runner::{run_match, MatchReport};
 pub use stats::{Sprt, Wdl};

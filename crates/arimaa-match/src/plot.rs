@@ -4,6 +4,7 @@
 //! ratio between its two bounds. A user sees whether the estimate has
 //! settled and how far the test is from a verdict.
 
+use crate::error::MatchError;
 use crate::stats::{Sprt, Wdl};
 use plotters::prelude::*;
 
@@ -17,7 +18,12 @@ type Area<'a> = DrawingArea<SVGBackend<'a>, plotters::coord::Shift>;
 
 /// The SVG for `history` (the first pair's counts after each game, from the
 /// first engine's side); `names` are the two engines.
-pub fn svg(names: [&str; 2], history: &[Wdl], sprt: Option<&Sprt>) -> Result<String, String> {
+pub fn svg(names: [&str; 2], history: &[Wdl], sprt: Option<&Sprt>) -> Result<String, MatchError> {
+    draw(names, history, sprt).map_err(MatchError::Plot)
+}
+
+/// [`svg`], its errors the drawing library's messages.
+fn draw(names: [&str; 2], history: &[Wdl], sprt: Option<&Sprt>) -> Result<String, String> {
     let mut out = String::new();
     let panels = if sprt.is_some() { 2 } else { 1 };
     {

@@ -11,6 +11,7 @@
 
 use crate::cluster::RayAddress;
 use crate::config::MatchConfig;
+use crate::error::MatchError;
 use crate::executor::{Checked, Executor, FinishedGame};
 use crate::schedule::PairJob;
 use crate::wire::{PairOutcome, PairSpec};
@@ -78,7 +79,7 @@ enum Event {
 pub struct RayExecutor {
     child: Child,
     stdin: Option<ChildStdin>,
-    events: Receiver<Result<Event, String>>,
+    events: Receiver<Result<Event, MatchError>>,
     stderr_tail: Arc<Mutex<VecDeque<String>>>,
     driver_exe: PathBuf,
     next_key: u64,
@@ -100,9 +101,9 @@ fn checkout_bridge() -> Option<PathBuf> {
 
 impl RayExecutor {
     /// Starts the bridge and connects to the cluster at `address`.
-    pub fn start(address: &RayAddress) -> Result<RayExecutor, String> {
-        let driver_exe =
-            std::env::current_exe().map_err(|e| format!("cannot find this program's binary to ship: {e}"))?;
+    pub fn start(address: &RayAddress) -> Result<RayExecutor, MatchError> {
+        let driver_exe = std::env::current_exe()
+            .map_err(|e| MatchError::Cluster(format!("cannot find this program's binary to ship: {e}")))?;
         let python = python();
         let mut cmd = Command::new(&python);
         cmd.args(["-m", "arimaa_ray"])
@@ -118,15 +119,23 @@ impl RayExecutor {
             if let Some(old) = std::env::var_os("PYTHONPATH") {
                 paths.extend(std::env::split_paths(&old));
             }
-            let joined = std::env::join_paths(paths).map_err(|e| format!("PYTHONPATH: {e}"))?;
+            let joined = std::env::join_paths(paths).map_err(|e| MatchError::Cluster(format!("PYTHONPATH: {e}")))?;
             cmd.env("PYTHONPATH", joined);
         }
         let mut child = cmd.spawn().map_err(|e| {
-            format!("cannot run {python} for the Ray bridge ({e}); set ARIMAA_PYTHON to a Python with ray installed")
+            MatchError::Cluster(format!(
+                "cannot run {python} for the Ray bridge ({e}); set ARIMAA_PYTHON to a Python with ray installed"
+            ))
         })?;
         let stdin = child.stdin.take();
-        let stdout = child.stdout.take().ok_or("the bridge has no stdout")?;
-        let stderr = child.stderr.take().ok_or("the bridge has no stderr")?;
+        let stdout = child
+            .stdout
+            .take()
+            .ok_or_else(|| MatchError::Cluster("the bridge has no stdout".into()))?;
+        let stderr = child
+            .stderr
+            .take()
+            .ok_or_else(|| MatchError::Cluster("the bridge has no stderr".into()))?;
         let stderr_tail = Arc::new(Mutex::new(VecDeque::new()));
         let tail = Arc::clone(&stderr_tail);
         std::thread::spawn(move || {
@@ -142,8 +151,9 @@ impl RayExecutor {
         let (tx, events) = mpsc::channel();
         std::thread::spawn(move || {
             for line in BufReader::new(stdout).lines().map_while(Result::ok) {
-                let event = serde_json::from_str::<Event>(&line)
-                    .map_err(|e| format!("the bridge sent a line that is not an event ({e}): {line}"));
+                let event = serde_json::from_str::<Event>(&line).map_err(|e| {
+                    MatchError::Cluster(format!("the bridge sent a line that is not an event ({e}): {line}"))
+                });
                 if tx.send(event).is_err() {
                     break;
                 }
@@ -186,8 +196,9 @@ impl RayExecutor {
         }
     }
 
-    fn send(&mut self, request: &Request<'_>) -> Result<(), String> {
-        let line = serde_json::to_string(request).map_err(|e| format!("cannot encode a request: {e}"))?;
+    fn send(&mut self, request: &Request<'_>) -> Result<(), MatchError> {
+        let line =
+            serde_json::to_string(request).map_err(|e| MatchError::Cluster(format!("cannot encode a request: {e}")))?;
         let sent = self
             .stdin
             .as_mut()
@@ -199,7 +210,7 @@ impl RayExecutor {
     }
 
     /// The next event, `None` at `deadline`; an error once the bridge is gone.
-    fn next_event(&mut self, deadline: Instant) -> Result<Option<Event>, String> {
+    fn next_event(&mut self, deadline: Instant) -> Result<Option<Event>, MatchError> {
         let wait = deadline.saturating_duration_since(Instant::now());
         match self.events.recv_timeout(wait) {
             Ok(Ok(e)) => Ok(Some(e)),
@@ -210,7 +221,7 @@ impl RayExecutor {
     }
 
     /// `what`, with the end of the bridge's stderr.
-    fn with_stderr(&self, what: &str) -> String {
+    fn with_stderr(&self, what: &str) -> MatchError {
         // The reader thread may still be taking the last lines.
         std::thread::sleep(Duration::from_millis(200));
         let tail: Vec<String> = self
@@ -218,15 +229,15 @@ impl RayExecutor {
             .lock()
             .map(|t| t.iter().cloned().collect())
             .unwrap_or_default();
-        if tail.is_empty() {
+        MatchError::Cluster(if tail.is_empty() {
             what.to_string()
         } else {
             format!("{what}; the bridge said:\n  {}", tail.join("\n  "))
-        }
+        })
     }
 
     /// Cancels the tasks in flight and waits for the bridge to confirm.
-    fn cancel(&mut self) -> Result<(), String> {
+    fn cancel(&mut self) -> Result<(), MatchError> {
         self.send(&Request::Cancel)?;
         let deadline = Instant::now() + CANCEL_TIMEOUT;
         while let Some(e) = self.next_event(deadline)? {
@@ -234,14 +245,18 @@ impl RayExecutor {
                 return Ok(());
             }
         }
-        Err("Ray did not confirm the cancellation in time".into())
+        Err(MatchError::Cluster(
+            "Ray did not confirm the cancellation in time".into(),
+        ))
     }
 }
 
 impl Executor for RayExecutor {
-    fn check(&mut self, config: &MatchConfig, _stop: &AtomicBool, quiet: bool) -> Result<Checked, String> {
+    fn check(&mut self, config: &MatchConfig, _stop: &AtomicBool, quiet: bool) -> Result<Checked, MatchError> {
         if config.log.is_some() {
-            return Err("--log records engines run by this process: it cannot be used with --cluster ray".into());
+            return Err(MatchError::Cluster(
+                "--log records engines run by this process: it cannot be used with --cluster ray".into(),
+            ));
         }
         if !quiet {
             eprintln!("Ray cluster: {}", self.description);
@@ -257,7 +272,7 @@ impl Executor for RayExecutor {
         pairs: Vec<PairJob>,
         stop: &AtomicBool,
         done: &mpsc::Sender<FinishedGame>,
-    ) -> Result<(), String> {
+    ) -> Result<(), MatchError> {
         let mut queue = VecDeque::new();
         for p in pairs {
             let spec = PairSpec::new(config, &p, Some(&self.driver_exe))?;
@@ -293,7 +308,9 @@ impl Executor for RayExecutor {
                     // A key already counted (or from an earlier match) is
                     // a duplicate: ignored.
                     let Some(pair) = in_flight.remove(&key) else { continue };
-                    let games = outcome.into_games(&pair).map_err(|e| format!("{e} (node {node})"))?;
+                    let games = outcome
+                        .into_games(&pair)
+                        .map_err(|e| MatchError::Cluster(format!("{e} (node {node})")))?;
                     for g in games {
                         if done.send(g).is_err() {
                             return Ok(());
@@ -303,7 +320,9 @@ impl Executor for RayExecutor {
                 Some(Event::Failed { key, node, message }) => {
                     let pair = in_flight.get(&key).map_or(0, |p| p.index + 1);
                     let _ = self.cancel();
-                    return Err(format!("pair {pair} failed on node {node}: {message}"));
+                    return Err(MatchError::Cluster(format!(
+                        "pair {pair} failed on node {node}: {message}"
+                    )));
                 }
                 Some(Event::Error { message }) => return Err(self.with_stderr(&format!("Ray: {message}"))),
                 Some(Event::Ready { .. } | Event::Cancelled) | None => {}

@@ -15,6 +15,7 @@
 //! p as on arimaa.com, i illegal move, t time, r resign, c crash, h hang,
 //! s adjudicated), `Termination` (what happened, in words) and `Turns`.
 
+use crate::error::MatchError;
 use crate::outcome::Termination;
 use arimaa_core::record::parse_record;
 use arimaa_core::{Color, Game};
@@ -54,22 +55,22 @@ pub struct RecordWriter {
 
 impl RecordWriter {
     /// Opens the file for appending (creating it).
-    pub fn open(path: &Path) -> Result<RecordWriter, String> {
+    pub fn open(path: &Path) -> Result<RecordWriter, MatchError> {
         let file = OpenOptions::new()
             .create(true)
             .append(true)
             .open(path)
-            .map_err(|e| format!("record file '{}': {e}", path.display()))?;
+            .map_err(|e| MatchError::Record(format!("record file '{}': {e}", path.display())))?;
         Ok(RecordWriter { file })
     }
 
     /// Appends one game in a single write.
-    pub fn append(&mut self, headers: &[(String, String)], moves: &str) -> Result<(), String> {
+    pub fn append(&mut self, headers: &[(String, String)], moves: &str) -> Result<(), MatchError> {
         let text = format_game(headers, moves);
         self.file
             .write_all(text.as_bytes())
             .and_then(|()| self.file.flush())
-            .map_err(|e| format!("writing the record file: {e}"))
+            .map_err(|e| MatchError::Record(format!("writing the record file: {e}")))
     }
 }
 
@@ -137,7 +138,7 @@ fn parse_header(line: &str) -> Option<(String, String)> {
 /// game that ended by the rules (goal, elimination, immobilization,
 /// repetition) replays to that result, and that any other game is still
 /// unfinished after its moves.
-pub fn read_records(text: &str) -> Result<Vec<RecordedGame>, String> {
+pub fn read_records(text: &str) -> Result<Vec<RecordedGame>, MatchError> {
     struct Block {
         headers: Vec<(String, String)>,
         moves: String,
@@ -152,7 +153,8 @@ pub fn read_records(text: &str) -> Result<Vec<RecordedGame>, String> {
             continue;
         }
         if line.starts_with('[') {
-            let header = parse_header(line).ok_or_else(|| format!("line {}: bad header '{line}'", i + 1))?;
+            let header =
+                parse_header(line).ok_or_else(|| MatchError::Record(format!("line {}: bad header '{line}'", i + 1)))?;
             if !in_headers {
                 blocks.push(Block {
                     headers: Vec::new(),
@@ -169,20 +171,24 @@ pub fn read_records(text: &str) -> Result<Vec<RecordedGame>, String> {
         in_headers = false;
         let block = blocks
             .last_mut()
-            .ok_or_else(|| format!("line {}: a move before any game header", i + 1))?;
+            .ok_or_else(|| MatchError::Record(format!("line {}: a move before any game header", i + 1)))?;
         block.moves.push_str(line);
         block.moves.push('\n');
     }
     let mut games = Vec::new();
     for b in blocks {
-        let game = parse_record(&b.moves).map_err(|e| format!("game at line {}: moves: {e}", b.line))?;
+        let game =
+            parse_record(&b.moves).map_err(|e| MatchError::Record(format!("game at line {}: moves: {e}", b.line)))?;
         let g = RecordedGame {
             headers: b.headers,
             moves: b.moves,
             game,
         };
         let (Some(term), Some(winner)) = (g.termination(), g.winner()) else {
-            return Err(format!("game at line {}: missing or bad Result/Reason header", b.line));
+            return Err(MatchError::Record(format!(
+                "game at line {}: missing or bad Result/Reason header",
+                b.line
+            )));
         };
         let replayed = g.game.outcome();
         let consistent = match term {
@@ -192,12 +198,12 @@ pub fn read_records(text: &str) -> Result<Vec<RecordedGame>, String> {
             _ => replayed.is_none(),
         };
         if !consistent {
-            return Err(format!(
+            return Err(MatchError::Record(format!(
                 "game at line {}: the moves replay to {:?}, but the headers say {} by {term}",
                 b.line,
                 replayed.map(|o| o.to_string()),
                 g.header("Result").unwrap_or("?")
-            ));
+            )));
         }
         games.push(g);
     }
@@ -243,9 +249,9 @@ mod tests {
     fn inconsistent_or_broken_records_are_refused() {
         // Headers claim a goal the moves do not reach.
         let e = read_records(&format_game(&headers("g", "g", "goal"), MOVES)).unwrap_err();
-        assert!(e.contains("replay"), "{e}");
+        assert!(e.to_string().contains("replay"), "{e}");
         let e = read_records(&format_game(&headers("g", "i", "x"), "1g Ra1\n")).unwrap_err();
-        assert!(e.contains("moves"), "{e}");
+        assert!(e.to_string().contains("moves"), "{e}");
         assert!(read_records("1g Ra1\n").is_err());
         assert!(read_records("[Event test]\n").is_err());
         assert!(read_records(&format_game(&headers("x", "i", "x"), "")).is_err());

@@ -11,6 +11,7 @@
 //! resuming is refused rather than mixing two matches' games.
 
 use crate::config::MatchConfig;
+use crate::error::MatchError;
 use crate::outcome::GameResult;
 use crate::record::{read_records, RecordedGame};
 use crate::schedule::GameJob;
@@ -18,32 +19,35 @@ use std::collections::HashSet;
 
 /// The games of `jobs` that the record file of `config` already holds, with
 /// their results, in the record's order. No record file yet: none.
-pub fn recorded_games(config: &MatchConfig, jobs: &[GameJob]) -> Result<Vec<(GameJob, GameResult)>, String> {
+pub fn recorded_games(config: &MatchConfig, jobs: &[GameJob]) -> Result<Vec<(GameJob, GameResult)>, MatchError> {
     let Some(path) = &config.record else {
-        return Err("--resume needs --record FILE: the record is what a match resumes from".into());
+        return Err(MatchError::Resume(
+            "--resume needs --record FILE: the record is what a match resumes from".into(),
+        ));
     };
     let text = match std::fs::read_to_string(path) {
         Ok(t) => t,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
-        Err(e) => return Err(format!("record file '{}': {e}", path.display())),
+        Err(e) => return Err(MatchError::Resume(format!("record file '{}': {e}", path.display()))),
     };
-    let games = read_records(&text).map_err(|e| format!("cannot resume from '{}': {e}", path.display()))?;
+    let games =
+        read_records(&text).map_err(|e| MatchError::Resume(format!("cannot resume from '{}': {e}", path.display())))?;
     let mut seen = HashSet::new();
     let mut out = Vec::with_capacity(games.len());
     for (i, g) in games.iter().enumerate() {
         let (job, result) = matched(config, jobs, g).map_err(|e| {
-            format!(
+            MatchError::Resume(format!(
                 "cannot resume from '{}': game {} of the file: {e}",
                 path.display(),
                 i + 1
-            )
+            ))
         })?;
         if !seen.insert(job.number) {
-            return Err(format!(
+            return Err(MatchError::Resume(format!(
                 "cannot resume from '{}': game number {} is recorded twice",
                 path.display(),
                 job.number
-            ));
+            )));
         }
         out.push((job, result));
     }

@@ -5,6 +5,7 @@
 //! games.
 
 use crate::config::MatchConfig;
+use crate::error::MatchError;
 use crate::executor::{side_label, Checked, Executor, FinishedGame, LocalExecutor};
 use crate::progress::{match_status, Progress};
 use crate::record::RecordWriter;
@@ -39,7 +40,7 @@ pub struct MatchReport {
 /// SPRT ends. Errors are setup problems found before the first game: bad
 /// settings, a record or log file that cannot be opened, an engine that
 /// cannot start.
-pub fn run_match(config: &MatchConfig, stop: &Arc<AtomicBool>, quiet: bool) -> Result<MatchReport, String> {
+pub fn run_match(config: &MatchConfig, stop: &Arc<AtomicBool>, quiet: bool) -> Result<MatchReport, MatchError> {
     run_match_on(&mut LocalExecutor::default(), config, stop, quiet)
 }
 
@@ -50,7 +51,7 @@ pub fn run_match_on(
     config: &MatchConfig,
     stop: &Arc<AtomicBool>,
     quiet: bool,
-) -> Result<MatchReport, String> {
+) -> Result<MatchReport, MatchError> {
     config.validate()?;
     let mut writer = config.record.as_deref().map(RecordWriter::open).transpose()?;
     let names: Vec<String> = config.engines.iter().map(|e| e.name.clone()).collect();
@@ -127,9 +128,7 @@ pub fn run_match_on(
             let status = match_status(&tally, config.sprt.as_ref());
             progress.update(u64::from(tally.games()), &status, config.sprt.is_some());
         }
-        player
-            .join()
-            .unwrap_or_else(|_| Err("the executor's thread panicked".into()))
+        player.join().unwrap_or(Err(MatchError::ExecutorPanicked))
     });
     progress.finish();
     if let Some(e) = write_error {

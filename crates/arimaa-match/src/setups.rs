@@ -7,6 +7,7 @@
 //! with `#` are skipped. Each pair of games uses one line, both colours'
 //! setups fixed, so each engine plays both sides of the same opening.
 
+use crate::error::MatchError;
 use arimaa_core::notation::{format_setup, parse_setup};
 use arimaa_core::Color;
 use std::path::Path;
@@ -41,14 +42,15 @@ pub struct SetupBook {
 
 impl SetupBook {
     /// Reads a setup file; any bad line is an error naming the line.
-    pub fn load(path: &Path) -> Result<SetupBook, String> {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("setup file '{}': {e}", path.display()))?;
+    pub fn load(path: &Path) -> Result<SetupBook, MatchError> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| MatchError::Setups(format!("setup file '{}': {e}", path.display())))?;
         let name = path.display().to_string();
-        SetupBook::parse(&text, &name).map_err(|e| format!("setup file {e}"))
+        SetupBook::parse(&text, &name).map_err(|e| MatchError::Setups(format!("setup file {e}")))
     }
 
     /// Parses the text of a setup file; `name` labels the openings.
-    pub fn parse(text: &str, name: &str) -> Result<SetupBook, String> {
+    pub fn parse(text: &str, name: &str) -> Result<SetupBook, MatchError> {
         let mut openings = Vec::new();
         for (i, line) in text.lines().enumerate() {
             let line = line.trim();
@@ -71,7 +73,7 @@ impl SetupBook {
             let canonical = |color: Color, text: String| {
                 parse_setup(color, &text)
                     .map(|placed| format_setup(&placed))
-                    .map_err(|e| format!("'{at}': {e}"))
+                    .map_err(|e| MatchError::Setups(format!("'{at}': {e}")))
             };
             openings.push(Opening {
                 gold: canonical(Color::Gold, side_tokens(true))?,
@@ -80,7 +82,7 @@ impl SetupBook {
             });
         }
         if openings.is_empty() {
-            return Err(format!("'{name}' has no setups"));
+            return Err(MatchError::Setups(format!("'{name}' has no setups")));
         }
         Ok(SetupBook { openings })
     }
@@ -133,10 +135,13 @@ mod tests {
     #[test]
     fn bad_lines_are_named() {
         let e = SetupBook::parse(&format!("{GOLD}\n"), "f").unwrap_err();
-        assert!(e.contains("f:1"), "{e}");
+        assert!(e.to_string().contains("f:1"), "{e}");
         let e = SetupBook::parse(&format!("{GOLD} {}", SILVER.replace("hh7", "hh6")), "f").unwrap_err();
-        assert!(e.contains("f:1"), "{e}");
-        assert!(SetupBook::parse("# nothing\n", "f").unwrap_err().contains("no setups"));
+        assert!(e.to_string().contains("f:1"), "{e}");
+        assert!(SetupBook::parse("# nothing\n", "f")
+            .unwrap_err()
+            .to_string()
+            .contains("no setups"));
         assert!(SetupBook::load(Path::new("/nonexistent/setups.txt")).is_err());
     }
 }

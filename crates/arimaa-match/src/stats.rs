@@ -14,6 +14,7 @@
 //!   `ln((1-β)/α)` and H0 at `ln(β/(1-α))`. While all games have had the
 //!   same result, see [`Sprt::llr`].
 
+use crate::error::MatchError;
 use std::fmt;
 
 /// 97.5 % quantile of the standard normal distribution (two-sided 95 %).
@@ -216,7 +217,7 @@ pub enum SprtDecision {
 impl Sprt {
     /// Parses `elo0=0 elo1=5 alpha=0.05 beta=0.05` (any order, each optional:
     /// those are the defaults) from words.
-    pub fn parse<S: AsRef<str>>(words: &[S]) -> Result<Sprt, String> {
+    pub fn parse<S: AsRef<str>>(words: &[S]) -> Result<Sprt, MatchError> {
         let mut sprt = Sprt {
             elo0: 0.0,
             elo1: 5.0,
@@ -227,25 +228,34 @@ impl Sprt {
             let w = w.as_ref();
             let (key, value) = w
                 .split_once('=')
-                .ok_or_else(|| format!("SPRT parameter '{w}': expected key=value, like elo1=5"))?;
+                .ok_or_else(|| MatchError::Config(format!("SPRT parameter '{w}': expected key=value, like elo1=5")))?;
             let v: f64 = value
                 .parse()
                 .ok()
                 .filter(|v: &f64| v.is_finite())
-                .ok_or_else(|| format!("SPRT parameter '{w}': '{value}' is not a number"))?;
+                .ok_or_else(|| MatchError::Config(format!("SPRT parameter '{w}': '{value}' is not a number")))?;
             match key {
                 "elo0" => sprt.elo0 = v,
                 "elo1" => sprt.elo1 = v,
                 "alpha" => sprt.alpha = v,
                 "beta" => sprt.beta = v,
-                _ => return Err(format!("SPRT parameter '{key}': known are elo0, elo1, alpha, beta")),
+                _ => {
+                    return Err(MatchError::Config(format!(
+                        "SPRT parameter '{key}': known are elo0, elo1, alpha, beta"
+                    )))
+                }
             }
         }
         if sprt.elo0 >= sprt.elo1 {
-            return Err(format!("SPRT: elo0 ({}) must be below elo1 ({})", sprt.elo0, sprt.elo1));
+            return Err(MatchError::Config(format!(
+                "SPRT: elo0 ({}) must be below elo1 ({})",
+                sprt.elo0, sprt.elo1
+            )));
         }
         if !(sprt.alpha > 0.0 && sprt.alpha < 0.5 && sprt.beta > 0.0 && sprt.beta < 0.5) {
-            return Err("SPRT: alpha and beta must lie strictly between 0 and 0.5".into());
+            return Err(MatchError::Config(
+                "SPRT: alpha and beta must lie strictly between 0 and 0.5".into(),
+            ));
         }
         Ok(sprt)
     }

@@ -16,7 +16,7 @@ pub mod threats;
 pub mod time;
 pub mod tt;
 
-pub use params::{Param, Params};
+pub use params::{Group, Params, SearchConfig, Setting, Weight, Weights};
 pub use search::{Cuts, Limits, Report, SearchResult, Searcher, WIN, WIN_BOUND};
 pub use time::{Budget, Clock};
 pub use tt::TransTable;

@@ -1,7 +1,8 @@
 //! The search as a player: legal answers under stop, depth limits and game history.
 
 use arimaa_core::{Color, Game, Piece, Position, Square};
-use arimaa_search::{Limits, Params, Searcher, TransTable};
+use arimaa_search::params::search;
+use arimaa_search::{Limits, Params, SearchConfig, Searcher, TransTable};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
@@ -141,10 +142,10 @@ fn evaluation_is_colour_symmetric_along_random_games() {
     let mut rng = arimaa_core::rng::XorShift(0x2545_F491_4F6C_DD1D);
     let mut checked = 0;
     // Every weight nonzero, so that the terms that are off by default count too.
-    let mut all_on = Params::default();
-    for (i, spec) in arimaa_search::params::SPECS.iter().enumerate() {
-        if all_on.values()[i] == 0 {
-            all_on = all_on.with(arimaa_search::Param::ALL[i], spec.step);
+    let mut all_on = arimaa_search::Weights::default();
+    for &w in arimaa_search::Weight::ALL {
+        if all_on[w] == 0 {
+            all_on = all_on.with(w, w.spec().step);
         }
     }
     for _ in 0..8 {
@@ -152,7 +153,7 @@ fn evaluation_is_colour_symmetric_along_random_games() {
         for _ in 0..60 {
             // The mirror swaps colours and the side to move: same score for its mover.
             // With the default weights and with every weight on.
-            for p in [&Params::default(), &all_on] {
+            for p in [&arimaa_search::Weights::default(), &all_on] {
                 assert_eq!(
                     evaluate(&pos, p),
                     evaluate(&pos.mirror(), p),
@@ -215,16 +216,28 @@ fn fixed_depth(position: &Position, depth: u32, params: &Params) -> (String, i32
     (r.text, r.score, r.nodes)
 }
 
+/// The default weights with the search configured as `search`.
+fn with_search(search: SearchConfig) -> Params {
+    Params {
+        search,
+        ..Params::default()
+    }
+}
+
 #[test]
 fn skipping_the_second_order_of_commuting_steps_changes_no_result() {
-    use arimaa_search::params::{Param, DEFAULT};
     // Without reductions every end of turn is still reached through the
     // order kept, so the search gives the same move and score with fewer nodes.
-    let full = DEFAULT
-        .with(Param::root_reduce, 0)
-        .with(Param::pass_cost, 1)
-        .with(Param::commute, 0);
-    let skipping = full.clone().with(Param::commute, 1);
+    let full = with_search(SearchConfig {
+        root_reduce: false,
+        pass_cost: true,
+        commute: false,
+        ..search::DEFAULT
+    });
+    let skipping = with_search(SearchConfig {
+        commute: true,
+        ..full.search
+    });
     let (mut nodes_full, mut nodes_skipping) = (0, 0);
     for text in &arimaa_search::bench::POSITIONS[2..7] {
         let position = arimaa_core::parse_position(text).expect("bench position");
@@ -242,13 +255,20 @@ fn skipping_the_second_order_of_commuting_steps_changes_no_result() {
 
 #[test]
 fn a_pass_costs_the_steps_it_gives_up() {
-    use arimaa_search::params::{Param, DEFAULT};
     // With a free pass, a short turn of the opponent hands the saved steps to
     // the next turn and the tree of a depth-7 search is far larger (12x on
     // this position; the root's reductions are off to compare whole trees).
     let position = arimaa_core::parse_position(arimaa_search::bench::POSITIONS[5]).expect("bench position");
-    let free = DEFAULT.with(Param::root_reduce, 0).with(Param::pass_cost, 0);
-    let costs = DEFAULT.with(Param::root_reduce, 0).with(Param::pass_cost, 1);
+    let free = with_search(SearchConfig {
+        root_reduce: false,
+        pass_cost: false,
+        ..search::DEFAULT
+    });
+    let costs = with_search(SearchConfig {
+        root_reduce: false,
+        pass_cost: true,
+        ..search::DEFAULT
+    });
     let (_, _, n_free) = fixed_depth(&position, 7, &free);
     let (_, _, n_costs) = fixed_depth(&position, 7, &costs);
     assert!(n_costs * 4 < n_free, "{n_costs} nodes with the cost, {n_free} without");

@@ -8,7 +8,7 @@ use arimaa_core::rules::goal_rank;
 use arimaa_core::{parse_move, parse_position, Color, Game, Kind, Piece, Position, TurnGen};
 use arimaa_search::goal::can_goal;
 use arimaa_search::params::DEFAULT;
-use arimaa_search::{Limits, Param, Params, Searcher, TransTable};
+use arimaa_search::{Limits, Params, SearchConfig, Searcher, TransTable};
 use std::sync::atomic::AtomicBool;
 
 /// The suite's records of one kind.
@@ -96,17 +96,19 @@ fn best_at_depth(game: &Game, depth: u32, params: &Params) -> arimaa_core::Posit
 }
 
 /// The defaults at one turn's depth, and every selective rule switched on
-/// (reductions at the root and in the tree, null move, futility, commuting
-/// steps skipped, passes charged) two turns deep and two steps more, where
-/// all of them act: none may prune a goal or a goal defence away.
+/// (root reductions, commuting steps skipped, passes charged) two turns
+/// deep and two steps more, where all of them act: none may prune a goal
+/// or a goal defence away.
 fn settings() -> Vec<(u32, Params, &'static str)> {
-    let selective = DEFAULT
-        .with(Param::root_reduce, 1)
-        .with(Param::lmr, 2)
-        .with(Param::null_move, 1)
-        .with(Param::futility, 60)
-        .with(Param::commute, 1)
-        .with(Param::pass_cost, 1);
+    let selective = Params {
+        search: SearchConfig {
+            root_reduce: true,
+            commute: true,
+            pass_cost: true,
+            ..DEFAULT.search
+        },
+        ..DEFAULT
+    };
     vec![
         (4, DEFAULT, "defaults, depth 4"),
         (8, selective.clone(), "all selective rules, depth 8"),

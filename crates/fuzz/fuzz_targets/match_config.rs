@@ -16,10 +16,10 @@ fuzz_target!(|data: &[u8]| {
     let words: Vec<&str> = text.split_whitespace().collect();
     let message = match which % 5 {
         0 => text.parse::<TimeControl>().err(),
-        1 => EngineSpec::parse(&words, &["name=x", "cmd=true"], None).err(),
-        2 => Sprt::parse(&words).err(),
-        3 => split_command(text).err(),
-        _ => SetupBook::parse(text, "fuzz").err(),
+        1 => EngineSpec::parse(&words, &["name=x", "cmd=true"], None).err().map(|e| e.to_string()),
+        2 => Sprt::parse(&words).err().map(|e| e.to_string()),
+        3 => split_command(text).err().map(|e| e.to_string()),
+        _ => SetupBook::parse(text, "fuzz").err().map(|e| e.to_string()),
     };
     if let Some(m) = message {
         assert!(!m.trim().is_empty());

@@ -12,6 +12,6 @@ fuzz_target!(|data: &[u8]| {
         assert!(!e.to_string().is_empty());
     }
     if let Err(e) = read_records(text) {
-        assert!(!e.is_empty());
+        assert!(!e.to_string().is_empty());
     }
 });

@@ -3,6 +3,7 @@
 //! by the position they lead to, so different step orders of one turn agree.
 
 use super::data::{replay, GameRecord};
+use crate::error::TuningError;
 use arimaa_core::{parse_move, Game};
 use arimaa_search::{Limits, Params, Searcher, TransTable};
 use rayon::prelude::*;
@@ -18,7 +19,7 @@ pub struct Probe {
 }
 
 /// Every `every`-th position after the setups of the games `which`.
-pub fn probes(games: &[GameRecord], which: &[usize], every: usize) -> Result<Vec<Probe>, String> {
+pub fn probes(games: &[GameRecord], which: &[usize], every: usize) -> Result<Vec<Probe>, TuningError> {
     let mut out = Vec::new();
     let mut n = 0usize;
     for &gi in which {

@@ -6,6 +6,7 @@
 //! position: positions of one game are alike, and a held-out position from a
 //! game the fit has seen would flatter it.
 
+use crate::error::TuningError;
 use arimaa_core::{Color, Game, Position};
 use std::path::{Path, PathBuf};
 
@@ -44,11 +45,12 @@ pub struct Sample {
 
 /// Reads every game under `path`: a file, or a directory whose `*.jsonl`
 /// files are strong-games lines and whose other files are match records.
-pub fn load(path: &Path) -> Result<Vec<GameRecord>, String> {
-    let meta = std::fs::metadata(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+pub fn load(path: &Path) -> Result<Vec<GameRecord>, TuningError> {
+    let meta =
+        std::fs::metadata(path).map_err(|e| TuningError::Data(format!("cannot read {}: {e}", path.display())))?;
     let files: Vec<PathBuf> = if meta.is_dir() {
         let mut files: Vec<PathBuf> = std::fs::read_dir(path)
-            .map_err(|e| format!("cannot read {}: {e}", path.display()))?
+            .map_err(|e| TuningError::Data(format!("cannot read {}: {e}", path.display())))?
             .filter_map(|e| e.ok().map(|e| e.path()))
             .filter(|p| p.is_file() && !p.file_name().is_some_and(|n| n.to_string_lossy().ends_with(".md")))
             .collect();
@@ -59,7 +61,8 @@ pub fn load(path: &Path) -> Result<Vec<GameRecord>, String> {
     };
     let mut games = Vec::new();
     for file in files {
-        let text = std::fs::read_to_string(&file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+        let text = std::fs::read_to_string(&file)
+            .map_err(|e| TuningError::Data(format!("cannot read {}: {e}", file.display())))?;
         let name = file.display().to_string();
         if text.trim_start().starts_with('{') {
             games.extend(parse_jsonl(&text, &name)?);
@@ -68,36 +71,41 @@ pub fn load(path: &Path) -> Result<Vec<GameRecord>, String> {
         }
     }
     if games.is_empty() {
-        return Err(format!("no games in {}", path.display()));
+        return Err(TuningError::Data(format!("no games in {}", path.display())));
     }
     Ok(games)
 }
 
 /// Games from JSON lines: `moves` (strings), `result` (`g`, `s` or `d`) and
 /// optionally `eval` (numbers or null, one per move).
-pub fn parse_jsonl(text: &str, name: &str) -> Result<Vec<GameRecord>, String> {
+pub fn parse_jsonl(text: &str, name: &str) -> Result<Vec<GameRecord>, TuningError> {
     let mut games = Vec::new();
     for (i, line) in text.lines().enumerate() {
         if line.trim().is_empty() {
             continue;
         }
         let at = format!("{name}:{}", i + 1);
-        let value: serde_json::Value = serde_json::from_str(line).map_err(|e| format!("{at}: not JSON: {e}"))?;
+        let value: serde_json::Value =
+            serde_json::from_str(line).map_err(|e| TuningError::Data(format!("{at}: not JSON: {e}")))?;
         let moves: Vec<String> = value["moves"]
             .as_array()
-            .ok_or_else(|| format!("{at}: no 'moves' list"))?
+            .ok_or_else(|| TuningError::Data(format!("{at}: no 'moves' list")))?
             .iter()
             .map(|m| {
                 m.as_str()
                     .map(str::to_string)
-                    .ok_or_else(|| format!("{at}: a move is not a string"))
+                    .ok_or_else(|| TuningError::Data(format!("{at}: a move is not a string")))
             })
             .collect::<Result<_, _>>()?;
         let winner = match value["result"].as_str() {
             Some("g") => Some(Color::Gold),
             Some("s") => Some(Color::Silver),
             Some("d") => None,
-            _ => return Err(format!("{at}: 'result' must be \"g\", \"s\" or \"d\"")),
+            _ => {
+                return Err(TuningError::Data(format!(
+                    "{at}: 'result' must be \"g\", \"s\" or \"d\""
+                )))
+            }
         };
         let evals = match value["eval"].as_array() {
             Some(list) => list.iter().map(serde_json::Value::as_f64).collect(),
@@ -115,8 +123,8 @@ pub fn parse_jsonl(text: &str, name: &str) -> Result<Vec<GameRecord>, String> {
 
 /// Games from an `arimaa match --record` file; games without a result
 /// (none is written, but a file may be edited) are skipped.
-pub fn parse_records(text: &str, name: &str) -> Result<Vec<GameRecord>, String> {
-    let games = arimaa_match::record::read_records(text).map_err(|e| format!("{name}: {e}"))?;
+pub fn parse_records(text: &str, name: &str) -> Result<Vec<GameRecord>, TuningError> {
+    let games = arimaa_match::record::read_records(text).map_err(|e| TuningError::Data(format!("{name}: {e}")))?;
     Ok(games
         .into_iter()
         .enumerate()
@@ -134,20 +142,20 @@ pub fn parse_records(text: &str, name: &str) -> Result<Vec<GameRecord>, String> 
 
 /// Replays `game` and calls `f` with the game before each move after the
 /// setups and that move's index.
-pub fn replay(game: &GameRecord, mut f: impl FnMut(&Game, usize)) -> Result<(), String> {
+pub fn replay(game: &GameRecord, mut f: impl FnMut(&Game, usize)) -> Result<(), TuningError> {
     let mut g = Game::new();
     for (i, text) in game.moves.iter().enumerate() {
         if !g.in_setup() {
             f(&g, i);
         }
         g.play_text(text)
-            .map_err(|e| format!("{}: move {} '{text}': {e}", game.source, i + 1))?;
+            .map_err(|e| TuningError::Data(format!("{}: move {} '{text}': {e}", game.source, i + 1)))?;
     }
     Ok(())
 }
 
 /// Every position after the setups of `games`, with its result and eval.
-pub fn samples(games: &[GameRecord], which: &[usize]) -> Result<Vec<Sample>, String> {
+pub fn samples(games: &[GameRecord], which: &[usize]) -> Result<Vec<Sample>, TuningError> {
     let mut out = Vec::new();
     for &gi in which {
         let game = &games[gi];
@@ -177,6 +185,28 @@ pub fn samples(games: &[GameRecord], which: &[usize]) -> Result<Vec<Sample>, Str
 pub fn split(count: usize, every: usize, offset: usize) -> (Vec<usize>, Vec<usize>) {
     let every = every.max(2);
     (0..count).partition(|i| !(i + every - offset % every).is_multiple_of(every))
+}
+
+/// Games and which of them are fitted and which held out.
+#[derive(Clone, Debug)]
+pub struct Split {
+    /// Every game read.
+    pub games: Vec<GameRecord>,
+    /// Indices of the fitted games.
+    pub train: Vec<usize>,
+    /// Indices of the held-out games.
+    pub held: Vec<usize>,
+}
+
+/// The games at `path`, every `every`-th (from `offset`) held out; an error
+/// when either side of the split would be empty.
+pub fn load_split(path: &Path, every: usize, offset: usize) -> Result<Split, TuningError> {
+    let games = load(path)?;
+    let (train, held) = split(games.len(), every, offset);
+    if train.is_empty() || held.is_empty() {
+        return Err(TuningError::Data(format!("{} games are too few to split", games.len())));
+    }
+    Ok(Split { games, train, held })
 }
 
 #[cfg(test)]
@@ -214,12 +244,15 @@ mod tests {
     #[test]
     fn bad_lines_say_where() {
         let e = parse_jsonl("{\"moves\": [], \"result\": \"x\"}", "f").unwrap_err();
-        assert!(e.contains("f:1") && e.contains("result"), "{e}");
-        assert!(parse_jsonl("not json", "f").unwrap_err().contains("not JSON"));
+        assert!(e.to_string().contains("f:1") && e.to_string().contains("result"), "{e}");
+        assert!(parse_jsonl("not json", "f")
+            .unwrap_err()
+            .to_string()
+            .contains("not JSON"));
         let bad = line(&[SETUPS[0], SETUPS[1], "Ee2n Ee9n"], "g");
         let games = parse_jsonl(&bad, "f").unwrap();
         let e = samples(&games, &[0]).unwrap_err();
-        assert!(e.contains("move 3"), "{e}");
+        assert!(e.to_string().contains("move 3"), "{e}");
     }
 
     #[test]

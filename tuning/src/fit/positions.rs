@@ -9,6 +9,7 @@
 //! turns that end the game left out), the opponent to move after it.
 
 use super::data::{replay, GameRecord, DECIDED_EVAL};
+use crate::error::TuningError;
 use arimaa_core::notation::position_to_aei;
 use arimaa_core::rng::XorShift;
 use arimaa_core::rules::goal_or_elimination;
@@ -71,7 +72,7 @@ impl PositionLine {
 /// Every position after the setups of `games`, each followed by `random`
 /// positions one random turn away (fewer where the position has fewer
 /// distinct turns that do not end the game). `seed` makes the draw repeatable.
-pub fn positions(games: &[GameRecord], random: usize, seed: u64) -> Result<Vec<PositionLine>, String> {
+pub fn positions(games: &[GameRecord], random: usize, seed: u64) -> Result<Vec<PositionLine>, TuningError> {
     let mut rng = XorShift(seed | 1);
     let mut gen = TurnGen::new();
     let mut out = Vec::new();

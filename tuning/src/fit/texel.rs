@@ -12,7 +12,7 @@
 
 use super::data::Sample;
 use arimaa_search::eval::trace;
-use arimaa_search::params::{Param, Params, COUNT};
+use arimaa_search::params::weights::{Weight, Weights, COUNT};
 
 /// The features of a set of positions, ready for fitting.
 #[derive(Clone, Debug, Default)]
@@ -54,14 +54,25 @@ impl Dataset {
         self.result.is_empty()
     }
 
-    /// Each position's evaluation with `params` (floating point).
+    /// Each position's evaluation with `weights` (floating point).
     #[must_use]
-    pub fn scores(&self, params: &Params) -> Vec<f64> {
-        let w: Vec<f64> = params.values().iter().map(|&v| f64::from(v)).collect();
+    pub fn scores(&self, weights: &Weights) -> Vec<f64> {
+        let w: Vec<f64> = weights.values().iter().map(|&v| f64::from(v)).collect();
         self.features
             .iter()
             .zip(&self.fixed)
             .map(|(f, fixed)| fixed + f.iter().zip(&w).map(|(a, b)| a * b).sum::<f64>())
+            .collect()
+    }
+
+    /// The weights whose feature occurs in some position: the others
+    /// cannot be fitted here.
+    #[must_use]
+    pub fn present(&self) -> Vec<Weight> {
+        Weight::ALL
+            .iter()
+            .copied()
+            .filter(|&w| self.features.iter().any(|f| f[w as usize] != 0.0))
             .collect()
     }
 
@@ -132,7 +143,7 @@ pub fn fit_scale(scores: &[f64], targets: &[f64]) -> f64 {
 #[derive(Clone, Debug)]
 pub struct FitConfig {
     /// The weights to fit; the others keep their values.
-    pub free: Vec<Param>,
+    pub free: Vec<Weight>,
     /// Share of the game result in the target (the rest is the player's
     /// evaluation where known): 1 fits results only.
     pub result_share: f64,
@@ -154,7 +165,7 @@ impl Default for FitConfig {
 #[derive(Clone, Debug)]
 pub struct Fitted {
     /// The fitted weights, rounded and inside their declared ranges.
-    pub params: Params,
+    pub weights: Weights,
     /// The scale `K` of `σ(eval / K)` for these weights, on the training set.
     pub k: f64,
     /// The scale of the player's evaluations (`K_s`), when they were used.
@@ -180,7 +191,7 @@ fn targets(data: &Dataset, share: f64, k_player: Option<f64>) -> Vec<f64> {
 /// convex in `(c, u)`, so Newton's method finds the joint optimum where
 /// fitting `K` and the weights in turn crawls along their shared scale.
 #[must_use]
-pub fn fit(data: &Dataset, start: &Params, config: &FitConfig) -> Fitted {
+pub fn fit(data: &Dataset, start: &Weights, config: &FitConfig) -> Fitted {
     let (evals, results) = data.known_evals();
     let k_player = (config.result_share < 1.0 && evals.len() >= 10).then(|| fit_scale(&evals, &results));
     let targets = targets(data, config.result_share, k_player);
@@ -189,7 +200,7 @@ pub fn fit(data: &Dataset, start: &Params, config: &FitConfig) -> Fitted {
     let w0: Vec<f64> = free.iter().map(|&p| f64::from(start[p])).collect();
     let step: Vec<f64> = free.iter().map(|p| f64::from(p.spec().step.max(1))).collect();
     // The part of each score no free weight touches: scaled by c alone.
-    let base = data.scores(&params_with(start, free, &vec![0.0; m]));
+    let base = data.scores(&weights_with(start, free, &vec![0.0; m]));
     let k0 = fit_scale(&data.scores(start), &targets);
     // z = [c, u_1 .. u_m].
     let mut z: Vec<f64> = std::iter::once(1.0 / k0).chain(w0.iter().map(|w| w / k0)).collect();
@@ -245,17 +256,17 @@ pub fn fit(data: &Dataset, start: &Params, config: &FitConfig) -> Fitted {
         }
     }
     let w: Vec<f64> = z[1..].iter().map(|u| u / z[0]).collect();
-    let params = params_with(start, free, &w);
-    let k = fit_scale(&data.scores(&params), &targets);
-    Fitted { params, k, k_player }
+    let weights = weights_with(start, free, &w);
+    let k = fit_scale(&data.scores(&weights), &targets);
+    Fitted { weights, k, k_player }
 }
 
 /// `base` with each of `free` set to the matching value, rounded.
 #[must_use]
-pub fn params_with(base: &Params, free: &[Param], values: &[f64]) -> Params {
+pub fn weights_with(base: &Weights, free: &[Weight], values: &[f64]) -> Weights {
     free.iter()
         .zip(values)
-        .fold(base.clone(), |p, (&param, &v)| p.with(param, v.round() as i32))
+        .fold(base.clone(), |p, (&weight, &v)| p.with(weight, v.round() as i32))
 }
 
 /// Solves `a x = b` (`a` is `m`×`m`, row-major) by Gaussian elimination with
@@ -311,8 +322,8 @@ mod tests {
         let mut data = Dataset::default();
         for i in -30..=30 {
             let mut f = [0.0; COUNT];
-            f[Param::tempo as usize] = 1.0;
-            f[Param::elephant_reach as usize] = f64::from(i % 7);
+            f[Weight::tempo as usize] = 1.0;
+            f[Weight::elephant_reach as usize] = f64::from(i % 7);
             let fixed = f64::from(i) * 10.0;
             let s = fixed + 40.0 + 12.0 * f64::from(i % 7);
             data.features.push(f);
@@ -320,9 +331,11 @@ mod tests {
             data.result.push(sigmoid(s / 200.0));
             data.eval.push(None);
         }
-        let start = Params::default().with(Param::tempo, 0).with(Param::elephant_reach, 0);
+        let start = Weights::default()
+            .with(Weight::tempo, 0)
+            .with(Weight::elephant_reach, 0);
         let config = FitConfig {
-            free: vec![Param::tempo, Param::elephant_reach],
+            free: vec![Weight::tempo, Weight::elephant_reach],
             result_share: 1.0,
             ridge: 0.0,
         };
@@ -331,14 +344,14 @@ mod tests {
         // fit pins it: K near 200, tempo 40, reach 12.
         assert!((fitted.k - 200.0).abs() < 10.0, "{}", fitted.k);
         assert!(
-            (fitted.params[Param::tempo] - 40).abs() <= 2,
+            (fitted.weights[Weight::tempo] - 40).abs() <= 2,
             "{:?}",
-            fitted.params[Param::tempo]
+            fitted.weights[Weight::tempo]
         );
         assert!(
-            (fitted.params[Param::elephant_reach] - 12).abs() <= 1,
+            (fitted.weights[Weight::elephant_reach] - 12).abs() <= 1,
             "{:?} k {}",
-            fitted.params[Param::elephant_reach],
+            fitted.weights[Weight::elephant_reach],
             fitted.k
         );
     }

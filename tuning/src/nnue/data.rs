@@ -99,7 +99,7 @@ pub fn sample(pos: &Position, label: f32, game: u64) -> Sample {
     Sample {
         views: [us, us.opponent()].map(|c| features(pos, c).map(|f| f as u16).collect()),
         label: label.clamp(-DECIDED, DECIDED),
-        hand: arimaa_search::eval::evaluate(pos, &DEFAULT) as f32,
+        hand: arimaa_search::eval::evaluate(pos, &DEFAULT.weights) as f32,
         game,
         result: None,
     }

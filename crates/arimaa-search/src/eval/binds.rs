@@ -4,7 +4,7 @@
 //! turns, which a few plies of search cannot value.
 
 use super::{piece_value, Terms};
-use crate::params::Param;
+use crate::params::Weight;
 use arimaa_core::{Bitboard, Color, Kind, Position, Square};
 
 /// A piece of `color` framed on a trap: every neighbour occupied, exactly one
@@ -55,13 +55,13 @@ fn bound_values(pos: &Position, color: Color, frozen: Bitboard) -> (i32, i32) {
 /// parameter's percentage of its value.
 pub(super) fn side<T: Terms>(pos: &Position, color: Color, frozen: Bitboard, sign: i32, acc: &mut T) {
     // Frames need no frozen piece, hostages do.
-    let wanted = acc.wants(Param::frame_pct) || acc.wants(Param::hostage_pct);
+    let wanted = acc.wants(Weight::frame_pct) || acc.wants(Weight::hostage_pct);
     if !wanted || (frozen.is_empty() && (pos.color_bb(color) & Bitboard::TRAPS).is_empty()) {
         return;
     }
     let (framed, held) = bound_values(pos, color, frozen);
-    acc.add(Param::frame_pct, -sign * framed, 100);
-    acc.add(Param::hostage_pct, -sign * held, 100);
+    acc.add(Weight::frame_pct, -sign * framed, 100);
+    acc.add(Weight::hostage_pct, -sign * held, 100);
 }
 
 #[cfg(test)]

@@ -22,7 +22,7 @@
 //! that in.
 
 use super::{Shared, Terms};
-use crate::params::Param;
+use crate::params::Weight;
 use arimaa_core::{Bitboard, Color, Kind, Position, Square};
 
 /// Captures estimated beyond this many steps are not reported.
@@ -157,7 +157,7 @@ pub(super) fn terms<T: Terms>(pos: &Position, shared: &Shared, acc: &mut T) {
     let us = pos.side();
     let them = us.opponent();
     let steps = pos.steps_left();
-    let mover = [Param::danger_mover_3, Param::danger_mover_4, Param::danger_foe_6];
+    let mover = [Weight::danger_mover_3, Weight::danger_mover_4, Weight::danger_foe_6];
     if mover.iter().any(|&p| acc.wants(p)) {
         let (mut best3, mut best4, mut far) = (0, 0, 0);
         capture_steps(pos, us, shared.frozen(us), |kind, _, s| {
@@ -169,15 +169,15 @@ pub(super) fn terms<T: Terms>(pos: &Position, shared: &Shared, acc: &mut T) {
                 _ => {}
             }
         });
-        acc.add(Param::danger_mover_3, best3, 16);
-        acc.add(Param::danger_mover_4, best4, 16);
-        acc.add(Param::danger_foe_6, far, 16);
+        acc.add(Weight::danger_mover_3, best3, 16);
+        acc.add(Weight::danger_mover_4, best4, 16);
+        acc.add(Weight::danger_foe_6, far, 16);
     }
     let own = [
-        Param::danger_own_2,
-        Param::danger_own_3,
-        Param::danger_own_4,
-        Param::danger_own_6,
+        Weight::danger_own_2,
+        Weight::danger_own_3,
+        Weight::danger_own_4,
+        Weight::danger_own_6,
     ];
     if own.iter().any(|&p| acc.wants(p)) {
         let mut sums = [0; 4];
@@ -291,8 +291,8 @@ mod tests {
             'g',
         );
         let t = super::super::trace(&pos);
-        assert!(t.features[Param::danger_own_3 as usize] < 0.0);
-        assert_eq!(t.features[Param::danger_mover_3 as usize], 0.0);
+        assert!(t.features[Weight::danger_own_3 as usize] < 0.0);
+        assert_eq!(t.features[Weight::danger_mover_3 as usize], 0.0);
         // The same board with silver to move: now silver captures within its turn.
         let s = board(
             [
@@ -301,7 +301,7 @@ mod tests {
             's',
         );
         let t = super::super::trace(&s);
-        assert!(t.features[Param::danger_mover_3 as usize] > 0.0);
-        assert_eq!(t.features[Param::danger_own_3 as usize], 0.0);
+        assert!(t.features[Weight::danger_mover_3 as usize] > 0.0);
+        assert_eq!(t.features[Weight::danger_own_3 as usize], 0.0);
     }
 }

@@ -62,15 +62,6 @@ impl Counts {
             }
     }
 
-    /// Number of `color`'s opponent's pieces stronger than `kind`.
-    #[must_use]
-    pub fn stronger(&self, color: Color, kind: Kind) -> u32 {
-        self.0[color.opponent().index()][kind.index() + 1..]
-            .iter()
-            .map(|&n| u32::from(n))
-            .sum()
-    }
-
     /// Material of `color` less its opponent's.
     #[must_use]
     pub fn balance(&self, color: Color) -> i32 {

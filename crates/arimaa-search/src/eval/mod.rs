@@ -5,7 +5,7 @@
 //! turn (`danger`), rabbits' free distance to goal (`rabbits`), frames and
 //! hostages (`binds`), and the exact two-step captures of `crate::threats`.
 //!
-//! Every term is a weight (a [`Param`]) times a feature of the position, so
+//! Every term is a weight (a [`Weight`]) times a feature of the position, so
 //! the same code, generic over [`Terms`], gives the score (weights applied)
 //! and the [`Trace`] that fitting needs (each weight's feature, summed over
 //! both sides). It is colour-symmetric by construction: every side term is
@@ -21,7 +21,7 @@ mod traps;
 pub use danger::capture_steps;
 pub use rabbits::goal_distance;
 
-use crate::params::{Param, Params, COUNT};
+use crate::params::weights::{Weight, Weights, COUNT};
 use crate::threats::best_capture;
 use arimaa_core::{Bitboard, Color, Kind, Pending, Position};
 use material::{Counts, Material};
@@ -37,13 +37,13 @@ fn piece_value(kind: Kind) -> i32 {
 
 /// Where the terms go: a score, or a trace of features.
 pub trait Terms {
-    /// Adds `value / div` times the weight of `param`.
-    fn add(&mut self, param: Param, value: i32, div: i32);
+    /// Adds `value / div` times `weight`.
+    fn add(&mut self, weight: Weight, value: i32, div: i32);
     /// Adds an amount no weight scales (material, fixed shares).
     fn fixed(&mut self, value: i32);
-    /// False when `param` cannot change the result (a zero weight), so its
+    /// False when `weight` cannot change the result (a zero weight), so its
     /// feature need not be computed.
-    fn wants(&self, param: Param) -> bool;
+    fn wants(&self, weight: Weight) -> bool;
 }
 
 /// The weighted sum: the evaluation the search uses.
@@ -55,8 +55,8 @@ struct Score<'a> {
 
 impl Terms for Score<'_> {
     #[inline]
-    fn add(&mut self, param: Param, value: i32, div: i32) {
-        self.sum += self.weights[param as usize] * value / div;
+    fn add(&mut self, weight: Weight, value: i32, div: i32) {
+        self.sum += self.weights[weight as usize] * value / div;
     }
 
     #[inline]
@@ -65,8 +65,8 @@ impl Terms for Score<'_> {
     }
 
     #[inline]
-    fn wants(&self, param: Param) -> bool {
-        self.weights[param as usize] != 0
+    fn wants(&self, weight: Weight) -> bool {
+        self.weights[weight as usize] != 0
     }
 }
 
@@ -74,46 +74,46 @@ impl Terms for Score<'_> {
 /// the evaluation is `fixed + Σ weight × feature`, up to integer rounding.
 #[derive(Clone, Debug)]
 pub struct Trace {
-    /// Feature of each [`Param`], by its index.
+    /// Feature of each [`Weight`], by its index.
     pub features: [f64; COUNT],
     /// The part no weight scales.
     pub fixed: f64,
 }
 
 impl Terms for Trace {
-    fn add(&mut self, param: Param, value: i32, div: i32) {
-        self.features[param as usize] += f64::from(value) / f64::from(div);
+    fn add(&mut self, weight: Weight, value: i32, div: i32) {
+        self.features[weight as usize] += f64::from(value) / f64::from(div);
     }
 
     fn fixed(&mut self, value: i32) {
         self.fixed += f64::from(value);
     }
 
-    fn wants(&self, _: Param) -> bool {
+    fn wants(&self, _: Weight) -> bool {
         true
     }
 }
 
 impl Trace {
-    /// The evaluation this trace gives with `params`' weights (in floating
-    /// point: no per-term rounding).
+    /// The evaluation this trace gives with `weights` (in floating point:
+    /// no per-term rounding).
     #[must_use]
-    pub fn score(&self, params: &Params) -> f64 {
+    pub fn score(&self, weights: &Weights) -> f64 {
         self.fixed
             + self
                 .features
                 .iter()
-                .zip(params.values())
+                .zip(weights.values())
                 .map(|(f, &w)| f * f64::from(w))
                 .sum::<f64>()
     }
 }
 
-/// The evaluation from the side to move's point of view, with the weights `p`.
+/// The evaluation from the side to move's point of view, with `weights`.
 #[must_use]
-pub fn evaluate(pos: &Position, p: &Params) -> i32 {
+pub fn evaluate(pos: &Position, weights: &Weights) -> i32 {
     let mut score = Score {
-        weights: p.values(),
+        weights: weights.values(),
         sum: 0,
     };
     terms(pos, &mut score);
@@ -133,7 +133,6 @@ pub fn trace(pos: &Position) -> Trace {
 
 /// What several terms of one position share, computed once.
 struct Shared {
-    counts: Counts,
     /// Each side's pieces next to a stronger enemy, and of those the frozen.
     threatened: [Bitboard; 2],
     frozen: [Bitboard; 2],
@@ -148,10 +147,8 @@ impl Shared {
             let own = pos.color_bb(c);
             threatened[c.index()] & !own.neighbors()
         });
-        let counts = Counts::of(pos);
         Shared {
-            counts,
-            material: counts.material(),
+            material: Counts::of(pos).material(),
             threatened,
             frozen,
         }
@@ -180,9 +177,9 @@ fn terms<T: Terms>(pos: &Position, acc: &mut T) {
     // The mover's steps are worth something: a quarter of the tempo each,
     // so that positions at a horizon inside a turn compare fairly with
     // turn starts (where the mover has all four).
-    acc.add(Param::tempo, i32::from(steps), 4);
+    acc.add(Weight::tempo, i32::from(steps), 4);
     for (color, sign) in [(us, 1), (them, -1)] {
-        traps::side(pos, color, &shared, sign, acc);
+        traps::side(pos, color, sign, acc);
         placement::side(pos, color, &shared, sign, acc);
         binds::side(pos, color, shared.frozen(color), sign, acc);
     }
@@ -190,12 +187,12 @@ fn terms<T: Terms>(pos: &Position, acc: &mut T) {
     let loss = |c: Color| move |k: Kind| shared_ref.loss(c, k);
     // The mover needs two steps for a push or pull, and none may be half done.
     let mid_push = matches!(pos.pending(), Pending::Push { .. });
-    if steps >= 2 && !mid_push && acc.wants(Param::threat_mover_16ths) {
-        acc.add(Param::threat_mover_16ths, best_capture(pos, us, loss(them)), 16);
+    if steps >= 2 && !mid_push && acc.wants(Weight::threat_mover_16ths) {
+        acc.add(Weight::threat_mover_16ths, best_capture(pos, us, loss(them)), 16);
     }
     // The fewer steps the mover has left to defend, the more a threat weighs.
     let waiting = best_capture(pos, them, loss(us));
-    acc.add(Param::threat_waiting_16ths, -waiting, 16);
+    acc.add(Weight::threat_waiting_16ths, -waiting, 16);
     acc.fixed(-waiting * [5, 3, 1, 0, 0][usize::from(steps).min(4)] / 16);
     danger::terms(pos, &shared, acc);
     rabbits::terms(pos, &shared, acc);
@@ -204,7 +201,7 @@ fn terms<T: Terms>(pos: &Position, acc: &mut T) {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use crate::params::{DEFAULT, SPECS};
+    use crate::params::weights::{DEFAULT, SPECS};
     use arimaa_core::parse_position;
 
     /// A board from eight rank strings, rank 8 first ('.' or ' ' empty).
@@ -214,11 +211,11 @@ pub(crate) mod tests {
     }
 
     /// Every weight at a nonzero value, so that every term is computed.
-    pub(crate) fn all_on() -> Params {
+    pub(crate) fn all_on() -> Weights {
         let mut p = DEFAULT;
         for (i, s) in SPECS.iter().enumerate() {
             if p.values()[i] == 0 {
-                p = p.with(Param::ALL[i], if s.max > 0 { s.step.max(1) } else { s.min });
+                p = p.with(Weight::ALL[i], if s.max > 0 { s.step.max(1) } else { s.min });
             }
         }
         p
@@ -227,7 +224,7 @@ pub(crate) mod tests {
     #[test]
     fn standard_position_is_even_and_the_mirror_scores_the_same_for_its_mover() {
         let p = Position::standard();
-        assert_eq!(evaluate(&p, &DEFAULT), DEFAULT[Param::tempo]);
+        assert_eq!(evaluate(&p, &DEFAULT), DEFAULT[Weight::tempo]);
         let mut q = p;
         q.clear_square(arimaa_core::Square::parse("d7").unwrap());
         assert!(evaluate(&q, &DEFAULT) > 0, "gold is a camel up");

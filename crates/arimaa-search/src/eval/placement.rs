@@ -4,7 +4,7 @@
 //! wins), open rabbit lanes, officer mobility and frozen pieces.
 
 use super::{piece_value, Shared, Terms};
-use crate::params::Param;
+use crate::params::Weight;
 use arimaa_core::{Bitboard, Color, Kind, Piece, Position};
 
 /// Bonus for a rabbit on each rank counted from its own home rank (0..8),
@@ -72,134 +72,48 @@ pub(super) fn side<T: Terms>(pos: &Position, color: Color, shared: &Shared, sign
     if let Some(e) = pos.bitboard(Piece::new(color, Kind::Elephant)).first() {
         let df = if e.file() < 4 { 3 - e.file() } else { e.file() - 4 };
         let dr = if e.rank() < 4 { 3 - e.rank() } else { e.rank() - 4 };
-        acc.add(Param::elephant_centre, sign * (4 - i32::from(df + dr).min(4)), 4);
+        acc.add(Weight::elephant_centre, sign * (4 - i32::from(df + dr).min(4)), 4);
         let around = Bitboard::around(e);
         let pushable = (around & enemy).iter().any(|v| (Bitboard::around(v) & empty).any());
         if (around & empty).is_empty() && !pushable {
-            acc.add(Param::elephant_blocked, -sign, 1);
+            acc.add(Weight::elephant_blocked, -sign, 1);
         }
-        if acc.wants(Param::elephant_reach) {
+        if acc.wants(Weight::elephant_reach) {
             let one = around & empty;
             let two = one | (one.neighbors() & empty & !Bitboard::from_square(e));
-            acc.add(Param::elephant_reach, sign * two.count() as i32, 1);
+            acc.add(Weight::elephant_reach, sign * two.count() as i32, 1);
         }
     }
     for m in pos.bitboard(Piece::new(color, Kind::Camel)) {
         let beyond = rank_from_home(color, m).saturating_sub(3) as i32;
         if beyond > 0 {
-            acc.add(Param::camel_advance, sign * beyond, 1);
+            acc.add(Weight::camel_advance, sign * beyond, 1);
         }
     }
-    officers(pos, color, sign, acc);
     rabbits(pos, color, sign, acc);
     let frozen = shared.frozen(color);
-    if acc.wants(Param::mobility) {
+    if acc.wants(Weight::mobility) {
         let officers = pos.color_bb(color) & !pos.kind_bb(Kind::Rabbit) & !frozen;
-        acc.add(Param::mobility, sign * (officers.neighbors() & empty).count() as i32, 1);
+        acc.add(
+            Weight::mobility,
+            sign * (officers.neighbors() & empty).count() as i32,
+            1,
+        );
     }
     let dominated = shared.threatened(color) & !frozen;
-    if dominated.any() && acc.wants(Param::dominated_16ths) {
+    if dominated.any() && acc.wants(Weight::dominated_16ths) {
         let value: i32 = Kind::ALL
             .iter()
             .map(|&k| (dominated & pos.kind_bb(k)).count() as i32 * piece_value(k))
             .sum();
-        acc.add(Param::dominated_16ths, -sign * value, 16);
+        acc.add(Weight::dominated_16ths, -sign * value, 16);
     }
     if frozen.any() {
         let value: i32 = Kind::ALL
             .iter()
             .map(|&k| (frozen & pos.kind_bb(k)).count() as i32 * piece_value(k))
             .sum();
-        acc.add(Param::frozen_16ths, -sign * value, 16);
-    }
-}
-
-/// Officers' rank bands (from their own side; rank 1 is the reference), by
-/// kind from the cat up.
-const BANDS: [[Param; 4]; 5] = [
-    [
-        Param::cat_rank23,
-        Param::cat_rank4,
-        Param::cat_rank5,
-        Param::cat_rank678,
-    ],
-    [
-        Param::dog_rank23,
-        Param::dog_rank4,
-        Param::dog_rank5,
-        Param::dog_rank678,
-    ],
-    [
-        Param::horse_rank23,
-        Param::horse_rank4,
-        Param::horse_rank5,
-        Param::horse_rank678,
-    ],
-    [
-        Param::camel_rank23,
-        Param::camel_rank4,
-        Param::camel_rank5,
-        Param::camel_rank678,
-    ],
-    [
-        Param::elephant_rank23,
-        Param::elephant_rank4,
-        Param::elephant_rank5,
-        Param::elephant_rank678,
-    ],
-];
-
-/// Central files for the officers below the elephant (whose centre is
-/// `elephant_centre`), by kind from the cat up.
-const CENTRE: [Param; 4] = [
-    Param::cat_centre,
-    Param::dog_centre,
-    Param::horse_centre,
-    Param::camel_centre,
-];
-
-/// Files c to f.
-const CENTRE_FILES: Bitboard = Bitboard(0x3C3C_3C3C_3C3C_3C3C);
-
-/// The band of a rank counted from home, `None` for the home rank.
-fn band(rank: usize) -> Option<usize> {
-    match rank {
-        0 => None,
-        1 | 2 => Some(0),
-        3 => Some(1),
-        4 => Some(2),
-        _ => Some(3),
-    }
-}
-
-/// The officers' placement: rank bands and central files.
-fn officers<T: Terms>(pos: &Position, color: Color, sign: i32, acc: &mut T) {
-    // Off by default (zero weights): then not even counted.
-    if !BANDS.iter().flatten().chain(&CENTRE).any(|&p| acc.wants(p)) {
-        return;
-    }
-    for k in 1..6 {
-        let pieces = pos.bitboard(Piece::new(color, Kind::from_index(k)));
-        if pieces.is_empty() {
-            continue;
-        }
-        let mut counts = [0; 4];
-        for sq in pieces {
-            if let Some(b) = band(rank_from_home(color, sq)) {
-                counts[b] += 1;
-            }
-        }
-        for (b, n) in counts.into_iter().enumerate() {
-            if n != 0 {
-                acc.add(BANDS[k - 1][b], sign * n, 1);
-            }
-        }
-        if k < 5 {
-            let central = (pieces & CENTRE_FILES).count() as i32;
-            if central != 0 {
-                acc.add(CENTRE[k - 1], sign * central, 1);
-            }
-        }
+        acc.add(Weight::frozen_16ths, -sign * value, 16);
     }
 }
 
@@ -222,16 +136,16 @@ fn rabbits<T: Terms>(pos: &Position, color: Color, sign: i32, acc: &mut T) {
         .map(|&k| pos.count(Piece::new(enemy, k)) as i32 * PHASE_WEIGHT[k.index()])
         .sum::<i32>()
         .min(PHASE_FULL);
-    acc.add(Param::advance_pct, sign * advance * phase, 100 * PHASE_FULL);
+    acc.add(Weight::advance_pct, sign * advance * phase, 100 * PHASE_FULL);
     acc.add(
-        Param::advance_bare_pct,
+        Weight::advance_bare_pct,
         sign * advance * (PHASE_FULL - phase),
         100 * PHASE_FULL,
     );
-    acc.add(Param::open_lane_pct, sign * lanes, 100);
+    acc.add(Weight::open_lane_pct, sign * lanes, 100);
     let central = own_rabbits & RABBIT_CENTRE;
     if central.any() {
-        acc.add(Param::rabbit_centre, sign * central.count() as i32, 1);
+        acc.add(Weight::rabbit_centre, sign * central.count() as i32, 1);
     }
 }
 
@@ -239,10 +153,10 @@ fn rabbits<T: Terms>(pos: &Position, color: Color, sign: i32, acc: &mut T) {
 mod tests {
     use super::super::tests::board;
     use super::super::trace;
-    use crate::params::Param;
+    use crate::params::Weight;
 
-    fn feature(pos: &arimaa_core::Position, p: Param) -> f64 {
-        trace(pos).features[p as usize]
+    fn feature(pos: &arimaa_core::Position, w: Weight) -> f64 {
+        trace(pos).features[w as usize]
     }
 
     #[test]
@@ -254,8 +168,8 @@ mod tests {
             ],
             'g',
         );
-        assert_eq!(feature(&full, Param::advance_pct), 0.2);
-        assert_eq!(feature(&full, Param::advance_bare_pct), 0.0);
+        assert_eq!(feature(&full, Weight::advance_pct), 0.2);
+        assert_eq!(feature(&full, Weight::advance_bare_pct), 0.0);
         // Against rabbits alone all of it counts as bare.
         let bare = board(
             [
@@ -263,33 +177,29 @@ mod tests {
             ],
             'g',
         );
-        assert_eq!(feature(&bare, Param::advance_pct), 0.0);
-        assert_eq!(feature(&bare, Param::advance_bare_pct), 0.2);
+        assert_eq!(feature(&bare, Weight::advance_pct), 0.0);
+        assert_eq!(feature(&bare, Weight::advance_bare_pct), 0.2);
         // The rabbit is on e5: a central rabbit.
-        assert_eq!(feature(&bare, Param::rabbit_centre), 1.0);
+        assert_eq!(feature(&bare, Weight::rabbit_centre), 1.0);
     }
 
     #[test]
-    fn officer_bands_centre_and_elephant_reach() {
-        // Gold camel on d7 (band 6-8, central file); gold elephant in the a1
-        // corner boxed by a rabbit on b1: rank 1 is no band, and it reaches
-        // a2, a3, b2. Silver's camel on h5 is on its rank 4.
+    fn camel_advance_and_elephant_reach() {
+        // Gold camel on d7; gold elephant in the a1 corner boxed by a rabbit
+        // on b1: it reaches a2, a3, b2. Silver's camel on h5 is on its rank 4,
+        // not past the middle.
         let pos = board(
             [
                 "........", "...M....", "........", ".......m", "........", "........", "........", "ER......",
             ],
             'g',
         );
-        assert_eq!(feature(&pos, Param::camel_rank678), 1.0);
         assert_eq!(
-            feature(&pos, Param::camel_advance),
+            feature(&pos, Weight::camel_advance),
             3.0,
             "d7 is three ranks past the middle"
         );
-        assert_eq!(feature(&pos, Param::camel_rank4), -1.0);
-        assert_eq!(feature(&pos, Param::camel_centre), 1.0, "d7 central, h5 not");
-        assert_eq!(feature(&pos, Param::elephant_rank23), 0.0);
-        assert_eq!(feature(&pos, Param::elephant_reach), 3.0);
+        assert_eq!(feature(&pos, Weight::elephant_reach), 3.0);
     }
 
     #[test]
@@ -302,15 +212,15 @@ mod tests {
             ],
             'g',
         );
-        assert_eq!(feature(&alone, Param::dominated_16ths), 0.0);
-        assert!(feature(&alone, Param::frozen_16ths) < 0.0);
+        assert_eq!(feature(&alone, Weight::dominated_16ths), 0.0);
+        assert!(feature(&alone, Weight::frozen_16ths) < 0.0);
         let helped = board(
             [
                 "........", "........", "........", "........", "..RDm...", "........", "........", "........",
             ],
             'g',
         );
-        assert_eq!(feature(&helped, Param::dominated_16ths), -200.0 / 16.0);
-        assert_eq!(feature(&helped, Param::frozen_16ths), 0.0);
+        assert_eq!(feature(&helped, Weight::dominated_16ths), -200.0 / 16.0);
+        assert_eq!(feature(&helped, Weight::frozen_16ths), 0.0);
     }
 }

@@ -9,7 +9,7 @@
 //! games) how much it is worth, and the search's exact goal test the rest.
 
 use super::{Shared, Terms};
-use crate::params::Param;
+use crate::params::Weight;
 use arimaa_core::rules::goal_rank;
 use arimaa_core::{Bitboard, Color, Direction, Kind, Piece, Position};
 
@@ -65,8 +65,8 @@ pub fn goal_distance(pos: &Position, color: Color, frozen: Bitboard) -> u8 {
 
 /// The goal terms: the waiting side's and the mover's best rabbits.
 pub(super) fn terms<T: Terms>(pos: &Position, shared: &Shared, acc: &mut T) {
-    const WAITING: [Param; 3] = [Param::goal_waiting_4, Param::goal_waiting_6, Param::goal_waiting_8];
-    const MOVER: [Param; 3] = [Param::goal_mover_4, Param::goal_mover_6, Param::goal_mover_8];
+    const WAITING: [Weight; 3] = [Weight::goal_waiting_4, Weight::goal_waiting_6, Weight::goal_waiting_8];
+    const MOVER: [Weight; 3] = [Weight::goal_mover_4, Weight::goal_mover_6, Weight::goal_mover_8];
     let us = pos.side();
     for (color, params, sign) in [(us.opponent(), WAITING, -1), (us, MOVER, 1)] {
         if !params.iter().any(|&p| acc.wants(p)) {

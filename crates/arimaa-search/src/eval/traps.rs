@@ -6,16 +6,16 @@
 //! weighed apart: guarding the own traps keeps pieces alive, pieces at the
 //! opponent's traps attack.
 
-use super::{piece_value, Shared, Terms};
-use crate::params::Param;
+use super::{piece_value, Terms};
+use crate::params::Weight;
 use arimaa_core::{Bitboard, Color, Kind, Piece, Position};
 
-const HOME: [Param; 4] = [Param::trap_1, Param::trap_2, Param::trap_3, Param::trap_4];
-const AWAY: [Param; 4] = [
-    Param::trap_away_1,
-    Param::trap_away_2,
-    Param::trap_away_3,
-    Param::trap_away_4,
+const HOME: [Weight; 4] = [Weight::trap_1, Weight::trap_2, Weight::trap_3, Weight::trap_4];
+const AWAY: [Weight; 4] = [
+    Weight::trap_away_1,
+    Weight::trap_away_2,
+    Weight::trap_away_3,
+    Weight::trap_away_4,
 ];
 
 /// `NEAR[t]`: the squares within two steps of trap `t` (0..4 in
@@ -50,44 +50,8 @@ fn is_home(color: Color, trap: arimaa_core::Square) -> bool {
     }
 }
 
-/// Weight of a piece in trap control by the number of enemy pieces stronger
-/// than it (a rabbit counts 1 whatever): the strongest pieces hold traps.
-const CLASS_WEIGHT: [i32; 5] = [6, 4, 3, 2, 1];
-/// Weight by distance to the trap: on it, next to it, two steps away.
-const NEAR_WEIGHT: [i32; 3] = [2, 3, 1];
-
-/// The strength `color` brings to the trap number `i`: its pieces within two
-/// steps, weighed by class and distance.
-fn control(pos: &Position, color: Color, shared: &Shared, i: usize, trap: arimaa_core::Square) -> i32 {
-    let mut total = 0;
-    let around = Bitboard::around(trap);
-    for k in Kind::ALL {
-        let pieces = pos.bitboard(Piece::new(color, k)) & NEAR[i];
-        if pieces.is_empty() {
-            continue;
-        }
-        let class = if k == Kind::Rabbit {
-            4
-        } else {
-            shared.counts.stronger(color, k).min(4) as usize
-        };
-        for sq in pieces {
-            let d = if sq == trap {
-                0
-            } else if around.has(sq) {
-                1
-            } else {
-                2
-            };
-            total += CLASS_WEIGHT[class] * NEAR_WEIGHT[d];
-        }
-    }
-    total
-}
-
 /// The trap terms of `color`, added with `sign`.
-pub(super) fn side<T: Terms>(pos: &Position, color: Color, shared: &Shared, sign: i32, acc: &mut T) {
-    let net_wanted = acc.wants(Param::trap_net_home) || acc.wants(Param::trap_net_away);
+pub(super) fn side<T: Terms>(pos: &Position, color: Color, sign: i32, acc: &mut T) {
     let own = pos.color_bb(color);
     let enemy = pos.color_bb(color.opponent());
     let elephant = pos.bitboard(Piece::new(color, Kind::Elephant));
@@ -101,32 +65,24 @@ pub(super) fn side<T: Terms>(pos: &Position, color: Color, shared: &Shared, sign
         }
         if strongest(pos, mine) > strongest(pos, theirs) {
             let p = if home {
-                Param::trap_strongest
+                Weight::trap_strongest
             } else {
-                Param::trap_away_strongest
+                Weight::trap_away_strongest
             };
             acc.add(p, sign, 1);
         }
         if (NEAR[i] & elephant).any() {
             let p = if home {
-                Param::trap_elephant_home
+                Weight::trap_elephant_home
             } else {
-                Param::trap_elephant_away
+                Weight::trap_elephant_away
             };
             acc.add(p, sign, 1);
-        }
-        if net_wanted {
-            let net = control(pos, color, shared, i, trap) - control(pos, color.opponent(), shared, i, trap);
-            if home && net < 0 {
-                acc.add(Param::trap_net_home, sign * net, 1);
-            } else if !home && net > 0 {
-                acc.add(Param::trap_net_away, sign * net, 1);
-            }
         }
         // A piece of ours on the trap with at most one guard is one push from capture.
         if own.has(trap) && mine.count() <= 1 && theirs.any() {
             let value = piece_value(pos.kind_at(trap).unwrap_or(Kind::Rabbit));
-            acc.add(Param::weak_trap_pct, -sign * value, 100);
+            acc.add(Weight::weak_trap_pct, -sign * value, 100);
         }
     }
 }
@@ -135,10 +91,10 @@ pub(super) fn side<T: Terms>(pos: &Position, color: Color, shared: &Shared, sign
 mod tests {
     use super::super::tests::board;
     use super::super::trace;
-    use crate::params::Param;
+    use crate::params::Weight;
 
-    fn feature(pos: &arimaa_core::Position, p: Param) -> f64 {
-        trace(pos).features[p as usize]
+    fn feature(pos: &arimaa_core::Position, w: Weight) -> f64 {
+        trace(pos).features[w as usize]
     }
 
     #[test]
@@ -151,8 +107,8 @@ mod tests {
             ],
             'g',
         );
-        assert_eq!(feature(&pos, Param::trap_elephant_home), 1.0);
-        assert_eq!(feature(&pos, Param::trap_elephant_away), 0.0);
+        assert_eq!(feature(&pos, Weight::trap_elephant_home), 1.0);
+        assert_eq!(feature(&pos, Weight::trap_elephant_away), 0.0);
         // The gold elephant on e5 is within two steps of f6 (away) and of no home trap.
         let away = board(
             [
@@ -160,8 +116,8 @@ mod tests {
             ],
             'g',
         );
-        assert_eq!(feature(&away, Param::trap_elephant_home), 0.0);
-        assert_eq!(feature(&away, Param::trap_elephant_away), 1.0);
+        assert_eq!(feature(&away, Weight::trap_elephant_home), 0.0);
+        assert_eq!(feature(&away, Weight::trap_elephant_away), 1.0);
         // Silver's elephant on c7 is next to its home trap c6: from gold's view -1.
         let silver = board(
             [
@@ -169,7 +125,7 @@ mod tests {
             ],
             'g',
         );
-        assert_eq!(feature(&silver, Param::trap_elephant_home), -1.0);
+        assert_eq!(feature(&silver, Weight::trap_elephant_home), -1.0);
     }
 
     #[test]
@@ -182,31 +138,10 @@ mod tests {
             ],
             'g',
         );
-        assert_eq!(feature(&pos, Param::trap_2), 1.0);
-        assert_eq!(feature(&pos, Param::trap_1), 0.0);
-        assert_eq!(feature(&pos, Param::trap_strongest), 1.0);
+        assert_eq!(feature(&pos, Weight::trap_2), 1.0);
+        assert_eq!(feature(&pos, Weight::trap_1), 0.0);
+        assert_eq!(feature(&pos, Weight::trap_strongest), 1.0);
         // Silver's rabbit is one piece next to gold's trap: an away guard of silver's.
-        assert_eq!(feature(&pos, Param::trap_away_1), -1.0);
-    }
-
-    #[test]
-    fn net_control_weighs_strength_and_nearness() {
-        // Silver's camel next to gold's c3 trap, gold's cat beside it too:
-        // silver holds c3. Gold's elephant two steps from f3 holds that one.
-        let pos = board(
-            [
-                "e.......", "........", "........", "........", "........", "...m....", "..C.....", "R....E..",
-            ],
-            'g',
-        );
-        let net = feature(&pos, Param::trap_net_home);
-        // Camel d3: one stronger enemy (gold's elephant), class weight 4,
-        // next to c3 (x3): 12. Cat c2: two stronger (e, m), 3 x 3 = 9. The
-        // rabbit on a1 is four steps away. Gold's shortfall: 9 - 12 = -3.
-        assert_eq!(net, -3.0);
-        // The same excess is silver's at its away trap: -3 from gold's view.
-        assert_eq!(feature(&pos, Param::trap_net_away), -3.0);
-        // f3: gold's elephant two away (6 x 1) against the camel two away
-        // (4 x 1): gold holds it, no shortfall, no excess for silver.
+        assert_eq!(feature(&pos, Weight::trap_away_1), -1.0);
     }
 }

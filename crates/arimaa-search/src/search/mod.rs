@@ -197,7 +197,7 @@ impl<'a> Searcher<'a> {
         self
     }
 
-    /// Uses the weights and constants `params` instead of the defaults.
+    /// Uses the weights and search configuration `params` instead of the defaults.
     #[must_use]
     pub fn params(mut self, params: &'a Params) -> Self {
         self.params = params;

@@ -49,35 +49,16 @@ pub(super) struct Ordered {
     next: usize,
 }
 
-/// What ordering knew of a step: reductions spare the tactical ones.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Class {
-    /// The table's step, a capture of an enemy piece, or a killer.
-    Tactical,
-    /// Ordered by history alone.
-    Quiet,
-    /// A step that loses an own piece.
-    Losing,
-}
-
 impl Iterator for Ordered {
-    type Item = (Step, Class);
+    type Item = Step;
 
-    fn next(&mut self) -> Option<(Step, Class)> {
+    fn next(&mut self) -> Option<Step> {
         let rest = &mut self.items[self.next..self.len];
         let (best, _) = rest.iter().enumerate().max_by_key(|&(_, v)| *v)?;
         rest.swap(0, best);
         let item = rest[0];
         self.next += 1;
-        let key = item >> 16;
-        let class = if key >= 1 << 26 {
-            Class::Tactical
-        } else if key < 0 {
-            Class::Losing
-        } else {
-            Class::Quiet
-        };
-        Some((self.steps.as_slice()[0xFFFF - (item & 0xFFFF) as usize], class))
+        Some(self.steps.as_slice()[0xFFFF - (item & 0xFFFF) as usize])
     }
 }
 

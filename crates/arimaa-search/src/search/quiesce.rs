@@ -4,7 +4,6 @@
 use super::{Searcher, LEAF_CACHE, MAX_PLY, WIN, WIN_BOUND};
 use crate::eval::evaluate;
 use crate::goal::can_goal;
-use crate::params::Param;
 use crate::threats::for_each_capture;
 use arimaa_core::{Pending, Position};
 
@@ -24,7 +23,7 @@ impl Searcher<'_> {
         if leaf.key != key {
             leaf = Leaf {
                 key,
-                eval: evaluate(pos, self.params),
+                eval: evaluate(pos, &self.params.weights),
                 goal: Leaf::UNKNOWN,
             };
         }
@@ -45,7 +44,7 @@ impl Searcher<'_> {
     /// that opens the way to goal is seen as the loss it is.
     pub(super) fn quiesce(&mut self, pos: &Position, mut alpha: i32, beta: i32, ply: usize) -> i32 {
         let stand = self.horizon(pos, ply, beta);
-        if self.params[Param::quiescence] == 0
+        if !self.params.search.quiescence
             || stand >= WIN_BOUND
             || stand >= beta
             || pos.steps_left() < 2
@@ -65,7 +64,7 @@ impl Searcher<'_> {
         // doubt; the opponent's threats keep their full weight (a discount
         // on both sides lost 0-4 at 100).
         let discount = if pos.side() == self.game.side_to_move() {
-            self.params[Param::quiesce_discount]
+            self.params.search.quiesce_discount.map_or(0, |d| d.get() as i32)
         } else {
             0
         };
@@ -136,10 +135,11 @@ impl Leaf {
 mod tests {
     use super::*;
     use crate::eval::tests::board;
-    use crate::params::DEFAULT;
+    use crate::params::{Params, SearchConfig, DEFAULT};
     use crate::search::{Limits, INF};
     use crate::tt::TransTable;
     use arimaa_core::Game;
+    use std::num::NonZeroU32;
     use std::sync::atomic::AtomicBool;
 
     /// Quiescence of `pos` with `discount` taken off each of the root
@@ -156,7 +156,13 @@ mod tests {
             TransTable::new(1),
             Limits::new(None, None, None),
         );
-        let params = DEFAULT.with(Param::quiesce_discount, discount);
+        let params = Params {
+            search: SearchConfig {
+                quiesce_discount: NonZeroU32::new(discount as u32),
+                ..DEFAULT.search
+            },
+            ..DEFAULT
+        };
         let mut s = Searcher::new(&game, &limits, &stop, &tt).params(&params);
         let stand = s.horizon(pos, 0, INF);
         (stand, s.quiesce(pos, -INF, INF, 0))

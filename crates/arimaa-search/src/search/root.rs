@@ -6,7 +6,6 @@ use super::prune::root_reduction;
 use super::pv::{format_pv, PvItem};
 use super::{m_is_decided, terminal, Report, SearchResult, Searcher, INF, MAX_PLY, WIN, WIN_BOUND};
 use crate::eval::evaluate;
-use crate::params::Param;
 use arimaa_core::{Move, Position, TurnGen};
 use std::sync::atomic::Ordering;
 
@@ -92,7 +91,7 @@ impl Searcher<'_> {
                 });
                 return Some(r);
             }
-            m.score = -evaluate(&after, self.params);
+            m.score = -evaluate(&after, &self.params.weights);
         }
         moves.sort_by_key(|m| -m.score);
         if self.helper > 0 && self.helper.is_multiple_of(2) && moves.len() > 1 {
@@ -129,7 +128,7 @@ impl Searcher<'_> {
             // (upper bounds from the null windows: the tighter, the likelier).
             let chosen = moves.remove(best);
             moves.insert(0, chosen);
-            if self.params[Param::root_reduce] != 0 {
+            if self.params.search.root_reduce {
                 moves[1..].sort_by_key(|m| -m.score);
             }
             best = 0;
@@ -153,7 +152,7 @@ impl Searcher<'_> {
     /// second, from `base` (the limits at the start), up to the maximum.
     fn stretch(&mut self, base: (u64, u64), changed: bool, fall: i32) {
         let max = self.limits.max_ms.load(Ordering::Relaxed);
-        if self.helper != 0 || self.params[Param::time_stretch] == 0 || max == u64::MAX {
+        if self.helper != 0 || !self.params.search.time_stretch || max == u64::MAX {
             return;
         }
         self.instability = self.instability * 0.5 + f64::from(u8::from(changed));
@@ -201,7 +200,7 @@ impl Searcher<'_> {
             } else {
                 // Late turns first shallower (see `prune`), then at full
                 // depth if they beat the best so far.
-                let r = root_reduction(self.params, i, count, extra);
+                let r = root_reduction(&self.params.search, i, count, extra);
                 let mut s = -self.negamax(&after, extra - r, -alpha - 1, -alpha, 1);
                 if r > 0 && s > alpha && !self.aborted {
                     s = -self.negamax(&after, extra, -alpha - 1, -alpha, 1);
@@ -232,7 +231,7 @@ impl Searcher<'_> {
     /// confirm the last one's score, and a narrow window proves it faster.
     fn aspiration(&mut self, after: &Position, extra: i32, previous: i32) -> i32 {
         if extra > 0 && previous.abs() < WIN_BOUND {
-            let width = self.params[Param::aspiration];
+            let width = self.params.search.aspiration;
             let (lo, hi) = (previous - width, previous + width);
             let score = -self.negamax(after, extra, -hi, -lo, 1);
             if self.aborted || (score > lo && score < hi) {
@@ -245,7 +244,7 @@ impl Searcher<'_> {
 
 #[cfg(test)]
 mod tests {
-    use crate::params::{Param, DEFAULT};
+    use crate::params::{Params, SearchConfig, DEFAULT};
     use crate::search::{Limits, Searcher};
     use crate::tt::TransTable;
     use arimaa_core::Game;
@@ -297,7 +296,13 @@ mod tests {
     fn an_unstable_search_stretches_its_time_up_to_the_maximum() {
         let game = Game::new();
         let (stop, tt) = (AtomicBool::new(false), TransTable::new(1));
-        let on = DEFAULT.with(Param::time_stretch, 1);
+        let on = Params {
+            search: SearchConfig {
+                time_stretch: true,
+                ..DEFAULT.search
+            },
+            ..DEFAULT
+        };
         let ms100 = |n| Some(Duration::from_millis(n));
         let limits = Limits::new(ms100(100), ms100(200), None).stretching_to(Duration::from_millis(450));
         let mut s = Searcher::new(&game, &limits, &stop, &tt).params(&on);
@@ -313,7 +318,13 @@ mod tests {
         assert_eq!(ms(&limits), (256, 450), "never past the maximum");
 
         // Off, for helpers, or without a maximum: nothing moves.
-        let off = DEFAULT.with(Param::time_stretch, 0);
+        let off = Params {
+            search: SearchConfig {
+                time_stretch: false,
+                ..DEFAULT.search
+            },
+            ..DEFAULT
+        };
         let limits = Limits::new(ms100(100), ms100(200), None).stretching_to(Duration::from_millis(450));
         Searcher::new(&game, &limits, &stop, &tt)
             .params(&off)

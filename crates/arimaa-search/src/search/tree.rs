@@ -2,11 +2,10 @@
 //! (a push as one two-step unit), the transposition table, and the turn
 //! passing to the opponent after the fourth step or an early end of turn.
 
-use super::order::{history_index, Class};
-use super::prune::{futility_margin, late_reduction, null_depth, redundant};
+use super::order::history_index;
+use super::prune::redundant;
 use super::pv::PvItem;
-use super::{score_from_tt, score_to_tt, terminal, tt_key, Searcher, INF, MAX_PLY, WIN, WIN_BOUND};
-use crate::params::Param;
+use super::{score_from_tt, score_to_tt, terminal, tt_key, Searcher, INF, MAX_PLY, WIN};
 use crate::tt::Bound;
 use arimaa_core::{Pending, Position, Step, StepList};
 
@@ -41,38 +40,6 @@ impl Searcher<'_> {
                 }
             }
         }
-        // Futility at the frontier: a node two steps or less from the
-        // horizon that is far below alpha plays only the captures and goals
-        // of quiescence; far above beta it stands.
-        if beta - alpha == 1 && alpha.abs() < WIN_BOUND && !matches!(pos.pending(), Pending::Push { .. }) {
-            if let Some(margin) = futility_margin(self.params, depth) {
-                let stand = self.horizon(pos, ply, beta);
-                if stand + margin <= alpha {
-                    return self.quiesce(pos, alpha, beta, ply);
-                }
-                if stand - margin >= beta && stand < WIN_BOUND {
-                    return stand;
-                }
-            }
-        }
-        // Null move: a side already above beta gives up its turn; if the
-        // opponent moving twice cannot bring it below, cut.
-        if pos.at_turn_start() && beta - alpha == 1 && beta.abs() < WIN_BOUND && ply > 0 {
-            if let Some(reduced) = null_depth(self.params, depth) {
-                if self.horizon(pos, ply, beta) >= beta {
-                    let mut passed = *pos;
-                    passed.end_turn();
-                    self.prev[ply + 1] = None;
-                    let score = -self.negamax(&passed, reduced, -beta, -beta + 1, ply + 1);
-                    if self.aborted {
-                        return 0;
-                    }
-                    if score >= beta {
-                        return score.min(WIN_BOUND - 1);
-                    }
-                }
-            }
-        }
         let alpha_in = alpha;
         let mut list = StepList::new();
         pos.legal_steps(&mut list);
@@ -88,26 +55,26 @@ impl Searcher<'_> {
         let prev = self.prev[ply];
         'units: loop {
             let mut units = [(*pos, PvItem::Pass); 3];
-            let (count, cost, step, class) = if let Some((step, class)) = first.take() {
-                if redundant(self.params, prev, pos.side(), step) {
+            let (count, cost, step) = if let Some(step) = first.take() {
+                if redundant(&self.params.search, prev, pos.side(), step) {
                     continue;
                 }
                 let (count, cost) = self.expand(pos, step, depth, &mut units);
-                (count, cost, Some(step), class)
+                (count, cost, Some(step))
             } else if std::mem::take(&mut pass) {
                 units[0].0.end_turn();
-                let cost = if self.params[Param::pass_cost] != 0 {
+                let cost = if self.params.search.pass_cost {
                     i32::from(pos.steps_left())
                 } else {
                     0
                 };
-                (1, cost, None, Class::Tactical)
-            } else if let Some((step, class)) = ordered.next() {
-                if redundant(self.params, prev, pos.side(), step) {
+                (1, cost, None)
+            } else if let Some(step) = ordered.next() {
+                if redundant(&self.params.search, prev, pos.side(), step) {
                     continue;
                 }
                 let (count, cost) = self.expand(pos, step, depth, &mut units);
-                (count, cost, Some(step), class)
+                (count, cost, Some(step))
             } else {
                 break;
             };
@@ -132,15 +99,9 @@ impl Searcher<'_> {
                 };
                 // Principal-variation search: after the first move, prove with a
                 // null window that a move is no better, and search again only if not.
-                // A late quiet unit is first tried shallower (see `prune`).
                 let mut score = -INF;
                 if any {
-                    let to_turn = if turn_passes { 0 } else { i32::from(after.steps_left()) };
-                    let r = late_reduction(self.params, class, depth, cost, searched, to_turn);
-                    score = self.child(after, turn_passes, depth - cost - r, alpha, alpha + 1, ply);
-                    if r > 0 && score > alpha && !self.aborted {
-                        score = self.child(after, turn_passes, depth - cost, alpha, alpha + 1, ply);
-                    }
+                    score = self.child(after, turn_passes, depth - cost, alpha, alpha + 1, ply);
                 }
                 if !any || (score > alpha && score < beta && !self.aborted) {
                     score = self.child(after, turn_passes, depth - cost, alpha, beta, ply);

@@ -1,0 +1,48 @@
+//! What a subcommand could not do, by kind; each subcommand prints it as
+//! `error: ...` and exits with failure. The messages are the libraries'.
+
+use arimaa_match::label::store::StoreError;
+use arimaa_match::label::{LabelConfigError, LabelError};
+use arimaa_match::MatchError;
+use arimaa_search::params::ParamError;
+use arimaa_tuning::error::TuningError;
+
+/// A subcommand's failure.
+#[derive(Debug, thiserror::Error)]
+pub enum CliError {
+    /// An argument's value that the argument parser does not check.
+    #[error("{0}")]
+    Usage(String),
+    /// A file could not be read or written.
+    #[error("{0}")]
+    File(String),
+    /// A parameter file (`--params`) has a bad line.
+    #[error("{path}: {error}")]
+    Params {
+        /// The file, as given.
+        path: String,
+        /// Its first bad line.
+        error: ParamError,
+    },
+    /// A pair's spec or outcome could not be read or written as JSON.
+    #[error("{0}")]
+    Json(String),
+    /// A match could not be set up or played.
+    #[error(transparent)]
+    Match(#[from] MatchError),
+    /// Fitting or tuning failed.
+    #[error(transparent)]
+    Tuning(#[from] TuningError),
+    /// The labelling is misconfigured.
+    #[error(transparent)]
+    LabelConfig(#[from] LabelConfigError),
+    /// The labelling failed.
+    #[error(transparent)]
+    Label(#[from] LabelError),
+    /// The positions or labels files failed.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    /// A labelled-positions file for training could not be read.
+    #[error(transparent)]
+    LearnData(#[from] arimaa_tuning::nnue::data::DataError),
+}
