@@ -3,10 +3,10 @@
 //! the same on every run and machine, and changes only when the search does.
 
 use crate::params::Params;
-use crate::search::{Limits, Searcher};
+use crate::search::Searcher;
+use crate::time::TimeManager;
 use crate::tt::TransTable;
 use arimaa_core::{parse_position, Game};
-use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 /// The bench positions (AEI form): the standard opening and positions from
@@ -58,19 +58,19 @@ pub struct BenchLine {
 /// more threads they vary from run to run.
 pub fn run(depth: u32, threads: usize, params: &Params, mut each: impl FnMut(&BenchLine)) -> Vec<BenchLine> {
     let tt = TransTable::new(HASH_MB);
-    let stop = AtomicBool::new(false);
     let mut out = Vec::new();
     for position in POSITIONS {
         let Ok(pos) = parse_position(position) else { continue };
         tt.clear();
         let game = Game::from_position(pos);
-        let limits = Limits::new(None, None, Some(depth));
+        let time = TimeManager::unlimited();
         let start = Instant::now();
         let result = if threads > 1 {
-            crate::smp::search(&game, &limits, &stop, &tt, threads, params, &mut |_| {})
+            crate::smp::search(&game, &time, &tt, threads, Some(depth), params, &mut |_| {})
         } else {
-            Searcher::new(&game, &limits, &stop, &tt)
+            Searcher::new(&game, &time, &tt)
                 .params(params)
+                .depth(depth)
                 .run(&mut |_| {})
         };
         let line = BenchLine {

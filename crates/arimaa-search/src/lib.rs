@@ -16,6 +16,6 @@ pub mod time;
 pub mod tt;
 
 pub use params::{Param, Params};
-pub use search::{Cuts, Limits, Report, SearchResult, Searcher, WIN, WIN_BOUND};
-pub use time::{Budget, Clock};
+pub use search::{Cuts, Report, SearchResult, Searcher, WIN, WIN_BOUND};
+pub use time::{Budget, Clock, TimeManager};
 pub use tt::TransTable;

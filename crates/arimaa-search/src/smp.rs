@@ -1,27 +1,37 @@
 //! Lazy SMP: helper threads on a rayon pool run the same iterative deepening
 //! with small variations, sharing the transposition table; the calling thread
-//! searches too and reports. When it stops, the answer is the deepest
+//! searches too and reports. When it stops, it stops the clock they share,
+//! which ends the helpers too, and the answer is the deepest
 //! iteration any thread finished: helpers start a depth ahead, so at the end
 //! of a move one of them often holds a deeper result than the main thread.
 
 use crate::params::Params;
-use crate::search::{Limits, Report, SearchResult, Searcher, WIN_BOUND};
+use crate::search::{Report, SearchResult, Searcher, WIN_BOUND};
+use crate::time::TimeManager;
 use crate::tt::TransTable;
 use arimaa_core::Game;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 
-/// Searches with `threads` threads in all (1 = no helpers). The result's node
-/// count covers every thread.
+/// Searches with `threads` threads in all (1 = no helpers) on the clock
+/// `time`, to `depth` steps if given. The result's node count covers every
+/// thread.
 pub fn search(
     game: &Game,
-    limits: &Limits,
-    stop: &AtomicBool,
+    time: &TimeManager,
     tt: &TransTable,
     threads: usize,
+    depth: Option<u32>,
     params: &Params,
     report: &mut dyn FnMut(&Report),
 ) -> Option<SearchResult> {
+    let searcher = || {
+        let s = Searcher::new(game, time, tt).params(params);
+        match depth {
+            Some(d) => s.depth(d),
+            None => s,
+        }
+    };
     let total = AtomicU64::new(0);
     let helpers = threads.saturating_sub(1);
     let pool = if helpers == 0 {
@@ -40,33 +50,22 @@ pub fn search(
         }
     };
     let Some(pool) = pool else {
-        return Searcher::new(game, limits, stop, tt)
-            .params(params)
-            .counting(&total)
-            .run(report);
+        return searcher().counting(&total).run(report);
     };
-    // Helpers stop when the main search is done, whatever ended it.
-    let done = AtomicBool::new(false);
     let answers = Mutex::new(Vec::with_capacity(helpers));
     let main = pool.in_place_scope(|scope| {
         for id in 1..=helpers {
-            let (done, total, answers) = (&done, &total, &answers);
+            let (searcher, total, answers) = (&searcher, &total, &answers);
             scope.spawn(move |_| {
-                let r = Searcher::new(game, limits, done, tt)
-                    .params(params)
-                    .helper(id)
-                    .counting(total)
-                    .run(&mut |_| {});
+                let r = searcher().helper(id).counting(total).run(&mut |_| {});
                 if let (Some(r), Ok(mut all)) = (r, answers.lock()) {
                     all.push(r);
                 }
             });
         }
-        let r = Searcher::new(game, limits, stop, tt)
-            .params(params)
-            .counting(&total)
-            .run(report);
-        done.store(true, Ordering::Relaxed);
+        let r = searcher().counting(&total).run(report);
+        // Helpers stop when the main search is done, whatever ended it.
+        time.stop();
         r
     });
     // The scope has waited for every helper.

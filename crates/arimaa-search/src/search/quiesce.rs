@@ -137,10 +137,10 @@ mod tests {
     use super::*;
     use crate::eval::tests::board;
     use crate::params::DEFAULT;
-    use crate::search::{Limits, INF};
+    use crate::search::INF;
+    use crate::time::TimeManager;
     use crate::tt::TransTable;
     use arimaa_core::Game;
-    use std::sync::atomic::AtomicBool;
 
     /// Quiescence of `pos` with `discount` taken off each of the root
     /// side's captures, the root being `pos` itself.
@@ -151,13 +151,9 @@ mod tests {
     /// As [`quiesce`], for a search whose root is `root`.
     fn quiesce_from(root: &Position, pos: &Position, discount: i32) -> (i32, i32) {
         let game = Game::from_position(*root);
-        let (stop, tt, limits) = (
-            AtomicBool::new(false),
-            TransTable::new(1),
-            Limits::new(None, None, None),
-        );
+        let (time, tt) = (TimeManager::unlimited(), TransTable::new(1));
         let params = DEFAULT.with(Param::quiesce_discount, discount);
-        let mut s = Searcher::new(&game, &limits, &stop, &tt).params(&params);
+        let mut s = Searcher::new(&game, &time, &tt).params(&params);
         let stand = s.horizon(pos, 0, INF);
         (stand, s.quiesce(pos, -INF, INF, 0))
     }
