@@ -1,7 +1,7 @@
 //! `arimaa selfplay`: the engine plays itself, move by move, with a board diagram.
 
 use arimaa_core::notation::{board_diagram, format_setup};
-use arimaa_core::Game;
+use arimaa_core::{format_move, Game};
 use arimaa_search::setup::choose_setup;
 use arimaa_search::{Params, Searcher, TimeManager, TransTable};
 use clap::Args;
@@ -59,7 +59,7 @@ pub fn run(args: &SelfplayArgs, params: &Params) -> ExitCode {
         say!(
             "{number}{} {}    (depth {}, score {}, {} nodes)",
             side.letter(),
-            result.text,
+            format_move(game.position(), &result.best),
             result.depth,
             result.score,
             result.nodes

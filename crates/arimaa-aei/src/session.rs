@@ -5,6 +5,7 @@
 use crate::command::{parse_command, printable, Command, EngineOption};
 use crate::options::Options;
 use crate::output::Output;
+use crate::report::{bestmove, write_info};
 use arimaa_core::notation::{format_setup, parse_position};
 use arimaa_core::{Color, Game};
 use arimaa_search::search::Report;
@@ -369,24 +370,8 @@ struct How {
 /// one bestmove for a plain `go` (none for a ponder).
 fn run_search(game: &Game, time: &TimeManager, tt: &TransTable, how: &How, out: &Output) {
     let started = Instant::now();
-    let mut report = |r: &Report| {
-        let secs = r.elapsed.as_secs_f64();
-        out.line(&format!("info depth {}", r.depth));
-        out.line(&format!("info score {}", r.score));
-        out.line(&format!("info nodes {}", r.nodes));
-        out.line(&format!("info time {}", secs.round() as u64));
-        out.line(&format!("info nps {}", (r.nodes as f64 / secs.max(1e-3)) as u64));
-        let mut pv = String::new();
-        for (i, (side, turn)) in r.pv.iter().enumerate() {
-            if i > 0 {
-                pv.push(' ');
-                pv.push(side.letter());
-                pv.push(' ');
-            }
-            pv.push_str(turn);
-        }
-        out.line(&format!("info pv {pv}"));
-    };
+    let root = *game.position();
+    let mut report = |r: &Report| write_info(out, &root, r);
     let result = arimaa_search::smp::search(game, time, tt, how.threads, how.depth, &how.params, &mut report);
     log::debug!("search done in {:?}", started.elapsed());
     if how.ponder {
@@ -394,7 +379,7 @@ fn run_search(game: &Game, time: &TimeManager, tt: &TransTable, how: &How, out: 
     }
     how.done.store(true, Ordering::Release);
     match result {
-        Some(r) => out.line(&format!("bestmove {}", r.text)),
+        Some(r) => out.line(&bestmove(&root, &r.best)),
         None => {
             out.warning("no legal move: resigning");
             out.line("bestmove resign");

@@ -6,7 +6,7 @@ use crate::params::Params;
 use crate::search::Searcher;
 use crate::time::TimeManager;
 use crate::tt::TransTable;
-use arimaa_core::{parse_position, Game};
+use arimaa_core::{parse_position, Game, Move, Position};
 use std::time::{Duration, Instant};
 
 /// The bench positions (AEI form): the standard opening and positions from
@@ -38,12 +38,14 @@ pub const HASH_MB: usize = 16;
 /// One position's result.
 #[derive(Clone, Debug)]
 pub struct BenchLine {
-    /// The position searched.
+    /// The position searched, as given.
     pub position: &'static str,
+    /// The same, parsed: the move found is played from it.
+    pub root: Position,
     /// Nodes searched.
     pub nodes: u64,
-    /// The move found.
-    pub best: String,
+    /// The move found (`None`: no legal move).
+    pub best: Option<Move>,
     /// Its score.
     pub score: i32,
     /// Time taken.
@@ -75,8 +77,9 @@ pub fn run(depth: u32, threads: usize, params: &Params, mut each: impl FnMut(&Be
         };
         let line = BenchLine {
             position,
+            root: pos,
             nodes: result.as_ref().map_or(0, |r| r.nodes),
-            best: result.as_ref().map_or_else(|| "-".to_string(), |r| r.text.clone()),
+            best: result.as_ref().map(|r| r.best),
             score: result.as_ref().map_or(0, |r| r.score),
             elapsed: start.elapsed(),
             cuts: result.as_ref().map_or_else(Default::default, |r| r.cuts),

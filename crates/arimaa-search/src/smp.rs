@@ -95,12 +95,19 @@ fn deepest(main: SearchResult, helpers: Vec<SearchResult>) -> SearchResult {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use arimaa_core::notation::parse_step_token;
     use arimaa_core::Move;
 
-    fn answer(text: &str, score: i32, depth: u32) -> SearchResult {
+    /// A one-step turn, told apart from the others by its step.
+    fn turn(step: &str) -> Move {
+        let mut m = Move::new();
+        m.push(parse_step_token(step).expect("a step"));
+        m
+    }
+
+    fn answer(step: &str, score: i32, depth: u32) -> SearchResult {
         SearchResult {
-            best: Move::default(),
-            text: text.to_string(),
+            best: turn(step),
             score,
             depth,
             nodes: 0,
@@ -110,40 +117,41 @@ mod tests {
 
     #[test]
     fn the_deepest_thread_answers_unless_another_has_a_win() {
-        let pick = |main, helpers| deepest(main, helpers).text;
+        let (main, h, a, b) = ("Ee2n", "Md2n", "Hb2n", "Hg2n");
+        let pick = |main, helpers| deepest(main, helpers).best;
         assert_eq!(
-            pick(answer("main", 10, 9), vec![answer("h", 50, 10)]),
-            "h",
+            pick(answer(main, 10, 9), vec![answer(h, 50, 10)]),
+            turn(h),
             "deeper helper"
         );
         assert_eq!(
-            pick(answer("main", 10, 9), vec![answer("h", 50, 9)]),
-            "main",
+            pick(answer(main, 10, 9), vec![answer(h, 50, 9)]),
+            turn(main),
             "tie: main"
         );
         assert_eq!(
-            pick(answer("main", 10, 10), vec![answer("h", 50, 9)]),
-            "main",
+            pick(answer(main, 10, 10), vec![answer(h, 50, 9)]),
+            turn(main),
             "shallower helper"
         );
         assert_eq!(
-            pick(answer("main", WIN_BOUND + 5, 8), vec![answer("h", 0, 12)]),
-            "main",
+            pick(answer(main, WIN_BOUND + 5, 8), vec![answer(h, 0, 12)]),
+            turn(main),
             "a found win stands"
         );
         assert_eq!(
             pick(
-                answer("main", 0, 12),
-                vec![answer("a", WIN_BOUND + 5, 8), answer("b", WIN_BOUND + 9, 9)]
+                answer(main, 0, 12),
+                vec![answer(a, WIN_BOUND + 5, 8), answer(b, WIN_BOUND + 9, 9)]
             ),
-            "b",
+            turn(b),
             "the quickest win"
         );
         assert_eq!(
-            pick(answer("main", -WIN_BOUND - 5, 8), vec![answer("h", 0, 9)]),
-            "h",
+            pick(answer(main, -WIN_BOUND - 5, 8), vec![answer(h, 0, 9)]),
+            turn(h),
             "a deeper helper that escapes a loss"
         );
-        assert_eq!(pick(answer("main", 1, 8), Vec::new()), "main");
+        assert_eq!(pick(answer(main, 1, 8), Vec::new()), turn(main));
     }
 }

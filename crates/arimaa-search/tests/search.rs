@@ -1,6 +1,6 @@
 //! The search as a player: legal answers under stop, depth limits and game history.
 
-use arimaa_core::{Color, Game, Piece, Position, Square};
+use arimaa_core::{Color, Game, Move, Piece, Position, Square};
 use arimaa_search::{Params, Searcher, TimeManager, TransTable};
 use std::time::{Duration, Instant};
 
@@ -101,7 +101,7 @@ fn fixed_depth_reports_every_iteration_and_is_deterministic() {
             .depth(6)
             .run(&mut |rep| depths.push(rep.depth))
             .unwrap();
-        (r.text, r.nodes, depths)
+        (r.best, r.nodes, depths)
     };
     let (a, b) = (run(), run());
     assert_eq!(a, b, "same depth, same answer and node count");
@@ -129,7 +129,7 @@ fn never_plays_a_third_repetition() {
         let mut after = g.clone();
         after
             .play(&r.best)
-            .unwrap_or_else(|e| panic!("depth {depth}: {} refused: {e}", r.text));
+            .unwrap_or_else(|e| panic!("depth {depth}: {:?} refused: {e}", r.best));
     }
 }
 
@@ -222,10 +222,9 @@ fn every_whole_turn_of_the_principal_variation_is_legal() {
             .unwrap();
         for pv in pvs {
             let mut g = game.clone();
-            for (side, turn) in &pv[..pv.len() - 1] {
-                assert_eq!(g.position().side(), *side, "{pv:?}");
-                g.play_text(turn).unwrap_or_else(|e| panic!("{turn} in {pv:?}: {e}"));
-                steps += turn.split_whitespace().count();
+            for turn in &pv[..pv.len() - 1] {
+                g.play(turn).unwrap_or_else(|e| panic!("{turn:?} in {pv:?}: {e}"));
+                steps += turn.len();
             }
         }
     }
@@ -233,7 +232,7 @@ fn every_whole_turn_of_the_principal_variation_is_legal() {
 }
 
 /// Best move, score and nodes of a one-thread search of `position` to `depth`.
-fn fixed_depth(position: &Position, depth: u32, params: &Params) -> (String, i32, u64) {
+fn fixed_depth(position: &Position, depth: u32, params: &Params) -> (Move, i32, u64) {
     let game = Game::from_position(*position);
     let time = TimeManager::unlimited();
     let tt = TransTable::new(16);
@@ -242,7 +241,7 @@ fn fixed_depth(position: &Position, depth: u32, params: &Params) -> (String, i32
         .params(params)
         .run(&mut |_| {})
         .expect("a move");
-    (r.text, r.score, r.nodes)
+    (r.best, r.score, r.nodes)
 }
 
 #[test]

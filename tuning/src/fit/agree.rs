@@ -109,12 +109,13 @@ mod tests {
             .map(|t| arimaa_core::format_move(&pos, &t.steps))
             .unwrap();
         let p = Params::default();
-        assert!(agrees(&probe(&own.text), 4, &p, &tt));
+        let own_text = arimaa_core::format_move(&pos, &own.best);
+        assert!(agrees(&probe(&own_text), 4, &p, &tt));
         assert!(!agrees(&probe(&other), 4, &p, &tt));
         assert!(
             !agrees(&probe("Ra1n"), 4, &p, &tt),
             "an illegal move agrees with nothing"
         );
-        assert_eq!(agreement(&[probe(&own.text), probe(&other)], 4, &p, 2, 1), 1);
+        assert_eq!(agreement(&[probe(&own_text), probe(&other)], 4, &p, 2, 1), 1);
     }
 }

@@ -21,7 +21,7 @@ use crate::params::{Params, DEFAULT};
 use crate::time::TimeManager;
 use crate::tt::TransTable;
 use arimaa_core::rules::goal_or_elimination;
-use arimaa_core::{Color, Game, Move, Position, Step};
+use arimaa_core::{Game, Move, Position, Step};
 use pv::PvItem;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
@@ -46,8 +46,10 @@ pub struct Report {
     pub nodes: u64,
     /// Time since the search started.
     pub elapsed: Duration,
-    /// Principal variation: turns, each with the side that plays it.
-    pub pv: Vec<(Color, String)>,
+    /// Principal variation: whole turns from the root position, the root
+    /// turn first; the last may stop short of its end at the horizon. The
+    /// protocol edge writes them as text.
+    pub pv: Vec<Move>,
 }
 
 /// The search's answer.
@@ -55,8 +57,6 @@ pub struct Report {
 pub struct SearchResult {
     /// The turn to play.
     pub best: Move,
-    /// Its text, capture tokens included.
-    pub text: String,
     /// Score for the side to move.
     pub score: i32,
     /// Deepest completed depth.

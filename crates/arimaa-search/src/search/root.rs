@@ -3,7 +3,7 @@
 //! with an aspiration window on the first.
 
 use super::prune::root_reduction;
-use super::pv::{format_pv, PvItem};
+use super::pv::{pv_turns, PvItem};
 use super::{m_is_decided, terminal, Report, SearchResult, Searcher, INF, MAX_PLY, WIN, WIN_BOUND};
 use crate::eval::evaluate;
 use crate::params::Param;
@@ -81,13 +81,13 @@ impl Searcher<'_> {
             let m = &mut moves[spread_index(k, stride, count)];
             let after = after(&root, m.steps);
             if self.wins_now(&after) {
-                let r = self.result(&root, m.steps, WIN - 1, 4);
+                let r = self.result(m.steps, WIN - 1, 4);
                 report(&Report {
                     depth: 4,
                     score: r.score,
                     nodes: 0,
                     elapsed: self.time.elapsed(),
-                    pv: vec![(root.side(), r.text.clone())],
+                    pv: vec![r.best],
                 });
                 return Some(r);
             }
@@ -117,7 +117,7 @@ impl Searcher<'_> {
                 score: m.score,
                 nodes: self.nodes_so_far(),
                 elapsed: self.time.elapsed(),
-                pv: format_pv(&root, m.steps, &m.pv),
+                pv: pv_turns(&root, m.steps, &m.pv),
             });
             // Bring the best move to the front for the next iteration; with
             // root reductions the rest are ranked by this iteration's scores
@@ -138,7 +138,7 @@ impl Searcher<'_> {
         }
         self.flush_nodes();
         let m = &moves[best];
-        Some(self.result(&root, m.steps, m.score, completed.max(4)))
+        Some(self.result(m.steps, m.score, completed.max(4)))
     }
 
     /// Lets the clock stretch after an iteration (see
@@ -152,10 +152,9 @@ impl Searcher<'_> {
         }
     }
 
-    fn result(&self, root: &Position, steps: Move, score: i32, depth: u32) -> SearchResult {
+    fn result(&self, steps: Move, score: i32, depth: u32) -> SearchResult {
         SearchResult {
             best: steps,
-            text: arimaa_core::format_move(root, &steps),
             score,
             depth,
             nodes: self.nodes_so_far(),
@@ -264,7 +263,7 @@ mod tests {
             after.occupied().count(),
             root.occupied().count(),
             "stopped at once, it played {}",
-            r.text
+            arimaa_core::format_move(&root, &r.best)
         );
     }
 
