@@ -4,10 +4,9 @@ use arimaa_core::{parse_position, Game, Position};
 use arimaa_search::bench::POSITIONS;
 use arimaa_search::eval::evaluate;
 use arimaa_search::goal::can_goal;
-use arimaa_search::{Limits, Searcher, TransTable, Weights};
+use arimaa_search::{Searcher, TimeManager, TransTable, Weights};
 use criterion::{criterion_group, criterion_main, Criterion};
 use std::hint::black_box;
-use std::sync::atomic::AtomicBool;
 
 fn positions() -> Vec<Position> {
     POSITIONS.iter().filter_map(|p| parse_position(p).ok()).collect()
@@ -37,12 +36,12 @@ fn bench(c: &mut Criterion) {
     });
     let game = Game::from_position(positions[0]);
     let tt = TransTable::new(16);
-    let stop = AtomicBool::new(false);
     c.bench_function("search/standard_depth6", |b| {
         b.iter(|| {
             tt.clear();
-            let limits = Limits::new(None, None, Some(6));
-            Searcher::new(black_box(&game), &limits, &stop, &tt)
+            let time = TimeManager::unlimited();
+            Searcher::new(black_box(&game), &time, &tt)
+                .depth(6)
                 .run(&mut |_| {})
                 .map(|r| r.nodes)
         })

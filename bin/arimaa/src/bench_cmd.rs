@@ -1,5 +1,6 @@
 //! `arimaa bench`: the node-count signature and nodes per second.
 
+use arimaa_core::format_move;
 use arimaa_search::{bench, Params};
 use clap::Args;
 use std::process::ExitCode;
@@ -21,7 +22,7 @@ pub fn run(args: &BenchArgs, params: &Params) -> ExitCode {
             l.nodes,
             l.elapsed.as_secs_f64() * 1e3,
             l.score,
-            l.best,
+            l.best.map_or_else(|| "-".to_string(), |m| format_move(&l.root, &m)),
             l.position
         );
     });

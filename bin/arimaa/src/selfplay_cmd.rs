@@ -1,12 +1,11 @@
 //! `arimaa selfplay`: the engine plays itself, move by move, with a board diagram.
 
 use arimaa_core::notation::{board_diagram, format_setup};
-use arimaa_core::Game;
+use arimaa_core::{format_move, Game};
 use arimaa_search::setup::choose_setup;
-use arimaa_search::{Limits, Params, Searcher, TransTable};
+use arimaa_search::{Params, Searcher, TimeManager, TransTable};
 use clap::Args;
 use std::process::ExitCode;
-use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 #[derive(Args, Debug)]
@@ -44,7 +43,6 @@ pub fn run(args: &SelfplayArgs, params: &Params) -> ExitCode {
     if !args.quiet {
         say_raw!("{}", board_diagram(game.position()));
     }
-    let stop = AtomicBool::new(false);
     let tt = TransTable::new(64);
     let time = Duration::from_secs_f64(args.movetime);
     for _ in 0..args.max_turns {
@@ -52,19 +50,16 @@ pub fn run(args: &SelfplayArgs, params: &Params) -> ExitCode {
             say!("result: {outcome}");
             return ExitCode::SUCCESS;
         }
-        let limits = Limits::new(Some(time / 2), Some(time), None);
+        let clock = TimeManager::fixed(time / 2, time);
         let (number, side) = (game.move_number(), game.side_to_move());
-        let Some(result) = Searcher::new(&game, &limits, &stop, &tt)
-            .params(params)
-            .run(&mut |_| {})
-        else {
+        let Some(result) = Searcher::new(&game, &clock, &tt).params(params).run(&mut |_| {}) else {
             say!("{number}{}: no legal move", side.letter());
             break;
         };
         say!(
             "{number}{} {}    (depth {}, score {}, {} nodes)",
             side.letter(),
-            result.text,
+            format_move(game.position(), &result.best),
             result.depth,
             result.score,
             result.nodes

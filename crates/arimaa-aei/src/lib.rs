@@ -8,6 +8,7 @@ pub mod command;
 pub mod input;
 pub mod options;
 pub mod output;
+pub mod report;
 pub mod session;
 
 pub use input::{spawn_reader, Input};

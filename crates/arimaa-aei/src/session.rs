@@ -5,18 +5,16 @@
 use crate::command::{parse_command, printable, Command, EngineOption};
 use crate::options::Options;
 use crate::output::Output;
+use crate::report::{bestmove, write_info};
 use arimaa_core::notation::{format_setup, parse_position};
 use arimaa_core::{Color, Game};
 use arimaa_search::search::Report;
 use arimaa_search::setup::choose_setup;
-use arimaa_search::{Limits, Params, TransTable};
+use arimaa_search::{Params, TimeManager, TransTable};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::thread::JoinHandle;
-use std::time::{Duration, Instant};
-
-/// Thinking time when no time control and no depth is set (e.g. pyrimaa's `analyze`).
-pub const DEFAULT_MOVE_TIME: Duration = Duration::from_secs(3);
+use std::time::Instant;
 
 /// Whether to keep reading.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -40,12 +38,12 @@ pub struct Identity {
 
 struct Running {
     handle: JoinHandle<()>,
-    stop: Arc<AtomicBool>,
+    /// The search's clock, its stop flag included.
+    time: Arc<TimeManager>,
     /// Set by the search thread just before it writes its bestmove: a command
     /// sent after the bestmove then finds the search over and joins it, so
     /// that `isready` resizes the table even if the thread has not exited yet.
     done: Arc<AtomicBool>,
-    limits: Arc<Limits>,
     ponder: bool,
     side: Color,
 }
@@ -193,7 +191,7 @@ impl Session {
             Command::MakeMove(text) => self.make_move(&text),
             Command::Go { ponder } => self.go(ponder),
             Command::Stop => match &self.search {
-                Some(r) => r.stop.store(true, Ordering::Relaxed),
+                Some(r) => r.time.stop(),
                 None => log::debug!("stop with no search running"),
             },
             Command::Quit => {
@@ -233,7 +231,7 @@ impl Session {
     /// silently, a plain `go` still sends its one bestmove.
     fn finish_search(&mut self) {
         if let Some(r) = self.search.take() {
-            r.stop.store(true, Ordering::Relaxed);
+            r.time.stop();
             if r.handle.join().is_err() {
                 self.out.error("the search thread failed");
             }
@@ -285,28 +283,34 @@ impl Session {
         }
         self.resize_table();
         let side = self.game.side_to_move();
-        let limits = Arc::new(self.limits(ponder, side));
-        let stop = Arc::new(AtomicBool::new(false));
+        // A ponder searches until told otherwise.
+        let (time, depth) = if ponder {
+            (TimeManager::unlimited(), None)
+        } else {
+            let depth = self.options.depth;
+            (TimeManager::for_turn(&self.options.clock, side, depth.is_some()), depth)
+        };
+        let time = Arc::new(time);
         let game = self.game.clone();
         let out = self.out.clone();
-        let (t_limits, t_stop, tt) = (Arc::clone(&limits), Arc::clone(&stop), Arc::clone(&self.tt));
+        let (t_time, tt) = (Arc::clone(&time), Arc::clone(&self.tt));
         let done = Arc::new(AtomicBool::new(false));
         let how = How {
             threads: self.options.threads,
+            depth,
             params: self.options.params.clone(),
             ponder,
             done: Arc::clone(&done),
         };
         let spawned = std::thread::Builder::new().name("search".into()).spawn(move || {
-            run_search(&game, &t_limits, &t_stop, &tt, &how, &out);
+            run_search(&game, &t_time, &tt, &how, &out);
         });
         match spawned {
             Ok(handle) => {
                 self.search = Some(Running {
                     handle,
-                    stop,
+                    time,
                     done,
-                    limits,
                     ponder,
                     side,
                 })
@@ -339,32 +343,10 @@ impl Session {
         }
     }
 
-    fn limits(&self, ponder: bool, side: Color) -> Limits {
-        if ponder {
-            return Limits::new(None, None, None);
-        }
-        let depth = self.options.depth;
-        match self.options.clock.budget(side) {
-            Some(b) => Limits::new(Some(b.soft), Some(b.hard), depth).stretching_to(b.max),
-            None if depth.is_some() => Limits::new(None, None, depth),
-            None => Limits::new(Some(DEFAULT_MOVE_TIME / 2), Some(DEFAULT_MOVE_TIME), None),
-        }
-    }
-
-    /// `moveused` arrived during a search: the time used before `go` was
-    /// `moveused` minus the time since `go`; recompute the budget with it.
+    /// `moveused` arrived during a search: its clock re-times it.
     fn retime_running_search(&mut self) {
-        let Some(r) = &self.search else { return };
-        if r.ponder {
-            return;
-        }
-        let since_go = r.limits.start.elapsed().as_secs_f64();
-        let mut clock = self.options.clock.clone();
-        clock.moveused = (clock.moveused - since_go).max(0.0);
-        if let Some(b) = clock.budget(r.side) {
-            r.limits.soft_ms.store(b.soft.as_millis() as u64, Ordering::Relaxed);
-            r.limits.hard_ms.store(b.hard.as_millis() as u64, Ordering::Relaxed);
-            r.limits.max_ms.store(b.max.as_millis() as u64, Ordering::Relaxed);
+        if let Some(r) = self.search.as_ref().filter(|r| !r.ponder) {
+            r.time.retime(&self.options.clock, r.side);
         }
     }
 }
@@ -378,6 +360,7 @@ impl Drop for Session {
 /// How a search thread searches: the settings taken from the options at `go`.
 struct How {
     threads: usize,
+    depth: Option<u32>,
     params: Params,
     ponder: bool,
     done: Arc<AtomicBool>,
@@ -385,34 +368,18 @@ struct How {
 
 /// The search thread's body: info lines as iterations complete, then exactly
 /// one bestmove for a plain `go` (none for a ponder).
-fn run_search(game: &Game, limits: &Limits, stop: &AtomicBool, tt: &TransTable, how: &How, out: &Output) {
+fn run_search(game: &Game, time: &TimeManager, tt: &TransTable, how: &How, out: &Output) {
     let started = Instant::now();
-    let mut report = |r: &Report| {
-        let secs = r.elapsed.as_secs_f64();
-        out.line(&format!("info depth {}", r.depth));
-        out.line(&format!("info score {}", r.score));
-        out.line(&format!("info nodes {}", r.nodes));
-        out.line(&format!("info time {}", secs.round() as u64));
-        out.line(&format!("info nps {}", (r.nodes as f64 / secs.max(1e-3)) as u64));
-        let mut pv = String::new();
-        for (i, (side, turn)) in r.pv.iter().enumerate() {
-            if i > 0 {
-                pv.push(' ');
-                pv.push(side.letter());
-                pv.push(' ');
-            }
-            pv.push_str(turn);
-        }
-        out.line(&format!("info pv {pv}"));
-    };
-    let result = arimaa_search::smp::search(game, limits, stop, tt, how.threads, &how.params, &mut report);
+    let root = *game.position();
+    let mut report = |r: &Report| write_info(out, &root, r);
+    let result = arimaa_search::smp::search(game, time, tt, how.threads, how.depth, &how.params, &mut report);
     log::debug!("search done in {:?}", started.elapsed());
     if how.ponder {
         return;
     }
     how.done.store(true, Ordering::Release);
     match result {
-        Some(r) => out.line(&format!("bestmove {}", r.text)),
+        Some(r) => out.line(&bestmove(&root, &r.best)),
         None => {
             out.warning("no legal move: resigning");
             out.line("bestmove resign");

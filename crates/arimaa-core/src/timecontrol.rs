@@ -236,6 +236,20 @@ impl fmt::Display for TimeControl {
 }
 
 impl TimeControl {
+    /// Seconds a side holding `reserve` may use on one turn before it loses
+    /// on time: the move time plus the reserve, lowered to the turn cap
+    /// (`turntime`). The match runner's referee judges by it; the engine's
+    /// budget stays inside it.
+    #[must_use]
+    pub fn turn_limit(&self, reserve: f64) -> f64 {
+        let limit = self.per_move + reserve;
+        if self.turn_time > 0.0 {
+            limit.min(self.turn_time)
+        } else {
+            limit
+        }
+    }
+
     /// The `setoption` pairs that announce this time control (AEI §2.1).
     #[must_use]
     pub fn aei_options(&self) -> Vec<(&'static str, String)> {
@@ -318,6 +332,15 @@ mod tests {
         for s in ["3s/30s/100/1m", "1m30s/1m30s/75/10m/2h/1m", "0.1s/0.2s"] {
             assert_eq!(tc(&tc(s).to_string()), tc(s), "{s}");
         }
+    }
+
+    #[test]
+    fn the_turn_limit_is_move_time_plus_reserve_under_the_turn_cap() {
+        assert_eq!(tc("10s/20s").turn_limit(20.0), 30.0);
+        assert_eq!(tc("10s/20s").turn_limit(3.5), 13.5);
+        assert_eq!(tc("10s/1m/100/0/2m/15s").turn_limit(60.0), 15.0);
+        assert_eq!(tc("10s/1m/100/0/2m/15s").turn_limit(2.0), 12.0);
+        assert_eq!(tc("0/30s").turn_limit(0.0), 0.0);
     }
 
     #[test]

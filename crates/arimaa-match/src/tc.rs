@@ -36,16 +36,11 @@ impl Clock {
         self.tc[side.index()].as_ref()
     }
 
-    /// Seconds `side` may use on this turn, by its own clock: move time plus
-    /// reserve, lowered to the turn cap. `None` without a time control.
+    /// Seconds `side` may use on this turn, by its own clock and reserve
+    /// ([`TimeControl::turn_limit`]). `None` without a time control.
     #[must_use]
     pub fn turn_limit(&self, side: Color) -> Option<f64> {
-        let tc = self.control(side)?;
-        let mut limit = tc.per_move + self.reserve(side);
-        if tc.turn_time > 0.0 {
-            limit = limit.min(tc.turn_time);
-        }
-        Some(limit)
+        Some(self.control(side)?.turn_limit(self.reserve(side)))
     }
 
     /// Seconds left of the game's total time (the smaller of the two sides'

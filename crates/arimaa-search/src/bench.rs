@@ -3,10 +3,10 @@
 //! the same on every run and machine, and changes only when the search does.
 
 use crate::params::Params;
-use crate::search::{Limits, Searcher};
+use crate::search::Searcher;
+use crate::time::TimeManager;
 use crate::tt::TransTable;
-use arimaa_core::{parse_position, Game};
-use std::sync::atomic::AtomicBool;
+use arimaa_core::{parse_position, Game, Move, Position};
 use std::time::{Duration, Instant};
 
 /// The bench positions (AEI form): the standard opening and positions from
@@ -38,12 +38,14 @@ pub const HASH_MB: usize = 16;
 /// One position's result.
 #[derive(Clone, Debug)]
 pub struct BenchLine {
-    /// The position searched.
+    /// The position searched, as given.
     pub position: &'static str,
+    /// The same, parsed: the move found is played from it.
+    pub root: Position,
     /// Nodes searched.
     pub nodes: u64,
-    /// The move found.
-    pub best: String,
+    /// The move found (`None`: no legal move).
+    pub best: Option<Move>,
     /// Its score.
     pub score: i32,
     /// Time taken.
@@ -58,25 +60,26 @@ pub struct BenchLine {
 /// more threads they vary from run to run.
 pub fn run(depth: u32, threads: usize, params: &Params, mut each: impl FnMut(&BenchLine)) -> Vec<BenchLine> {
     let tt = TransTable::new(HASH_MB);
-    let stop = AtomicBool::new(false);
     let mut out = Vec::new();
     for position in POSITIONS {
         let Ok(pos) = parse_position(position) else { continue };
         tt.clear();
         let game = Game::from_position(pos);
-        let limits = Limits::new(None, None, Some(depth));
+        let time = TimeManager::unlimited();
         let start = Instant::now();
         let result = if threads > 1 {
-            crate::smp::search(&game, &limits, &stop, &tt, threads, params, &mut |_| {})
+            crate::smp::search(&game, &time, &tt, threads, Some(depth), params, &mut |_| {})
         } else {
-            Searcher::new(&game, &limits, &stop, &tt)
+            Searcher::new(&game, &time, &tt)
                 .params(params)
+                .depth(depth)
                 .run(&mut |_| {})
         };
         let line = BenchLine {
             position,
+            root: pos,
             nodes: result.as_ref().map_or(0, |r| r.nodes),
-            best: result.as_ref().map_or_else(|| "-".to_string(), |r| r.text.clone()),
+            best: result.as_ref().map(|r| r.best),
             score: result.as_ref().map_or(0, |r| r.score),
             elapsed: start.elapsed(),
             cuts: result.as_ref().map_or_else(Default::default, |r| r.cuts),

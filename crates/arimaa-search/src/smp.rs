@@ -1,27 +1,37 @@
 //! Lazy SMP: helper threads on a rayon pool run the same iterative deepening
 //! with small variations, sharing the transposition table; the calling thread
-//! searches too and reports. When it stops, the answer is the deepest
+//! searches too and reports. When it stops, it stops the clock they share,
+//! which ends the helpers too, and the answer is the deepest
 //! iteration any thread finished: helpers start a depth ahead, so at the end
 //! of a move one of them often holds a deeper result than the main thread.
 
 use crate::params::Params;
-use crate::search::{Limits, Report, SearchResult, Searcher, WIN_BOUND};
+use crate::search::{Report, SearchResult, Searcher, WIN_BOUND};
+use crate::time::TimeManager;
 use crate::tt::TransTable;
 use arimaa_core::Game;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 
-/// Searches with `threads` threads in all (1 = no helpers). The result's node
-/// count covers every thread.
+/// Searches with `threads` threads in all (1 = no helpers) on the clock
+/// `time`, to `depth` steps if given. The result's node count covers every
+/// thread.
 pub fn search(
     game: &Game,
-    limits: &Limits,
-    stop: &AtomicBool,
+    time: &TimeManager,
     tt: &TransTable,
     threads: usize,
+    depth: Option<u32>,
     params: &Params,
     report: &mut dyn FnMut(&Report),
 ) -> Option<SearchResult> {
+    let searcher = || {
+        let s = Searcher::new(game, time, tt).params(params);
+        match depth {
+            Some(d) => s.depth(d),
+            None => s,
+        }
+    };
     let total = AtomicU64::new(0);
     let helpers = threads.saturating_sub(1);
     let pool = if helpers == 0 {
@@ -40,33 +50,22 @@ pub fn search(
         }
     };
     let Some(pool) = pool else {
-        return Searcher::new(game, limits, stop, tt)
-            .params(params)
-            .counting(&total)
-            .run(report);
+        return searcher().counting(&total).run(report);
     };
-    // Helpers stop when the main search is done, whatever ended it.
-    let done = AtomicBool::new(false);
     let answers = Mutex::new(Vec::with_capacity(helpers));
     let main = pool.in_place_scope(|scope| {
         for id in 1..=helpers {
-            let (done, total, answers) = (&done, &total, &answers);
+            let (searcher, total, answers) = (&searcher, &total, &answers);
             scope.spawn(move |_| {
-                let r = Searcher::new(game, limits, done, tt)
-                    .params(params)
-                    .helper(id)
-                    .counting(total)
-                    .run(&mut |_| {});
+                let r = searcher().helper(id).counting(total).run(&mut |_| {});
                 if let (Some(r), Ok(mut all)) = (r, answers.lock()) {
                     all.push(r);
                 }
             });
         }
-        let r = Searcher::new(game, limits, stop, tt)
-            .params(params)
-            .counting(&total)
-            .run(report);
-        done.store(true, Ordering::Relaxed);
+        let r = searcher().counting(&total).run(report);
+        // Helpers stop when the main search is done, whatever ended it.
+        time.stop();
         r
     });
     // The scope has waited for every helper.
@@ -96,12 +95,19 @@ fn deepest(main: SearchResult, helpers: Vec<SearchResult>) -> SearchResult {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use arimaa_core::notation::parse_step_token;
     use arimaa_core::Move;
 
-    fn answer(text: &str, score: i32, depth: u32) -> SearchResult {
+    /// A one-step turn, told apart from the others by its step.
+    fn turn(step: &str) -> Move {
+        let mut m = Move::new();
+        m.push(parse_step_token(step).expect("a step"));
+        m
+    }
+
+    fn answer(step: &str, score: i32, depth: u32) -> SearchResult {
         SearchResult {
-            best: Move::default(),
-            text: text.to_string(),
+            best: turn(step),
             score,
             depth,
             nodes: 0,
@@ -111,40 +117,41 @@ mod tests {
 
     #[test]
     fn the_deepest_thread_answers_unless_another_has_a_win() {
-        let pick = |main, helpers| deepest(main, helpers).text;
+        let (main, h, a, b) = ("Ee2n", "Md2n", "Hb2n", "Hg2n");
+        let pick = |main, helpers| deepest(main, helpers).best;
         assert_eq!(
-            pick(answer("main", 10, 9), vec![answer("h", 50, 10)]),
-            "h",
+            pick(answer(main, 10, 9), vec![answer(h, 50, 10)]),
+            turn(h),
             "deeper helper"
         );
         assert_eq!(
-            pick(answer("main", 10, 9), vec![answer("h", 50, 9)]),
-            "main",
+            pick(answer(main, 10, 9), vec![answer(h, 50, 9)]),
+            turn(main),
             "tie: main"
         );
         assert_eq!(
-            pick(answer("main", 10, 10), vec![answer("h", 50, 9)]),
-            "main",
+            pick(answer(main, 10, 10), vec![answer(h, 50, 9)]),
+            turn(main),
             "shallower helper"
         );
         assert_eq!(
-            pick(answer("main", WIN_BOUND + 5, 8), vec![answer("h", 0, 12)]),
-            "main",
+            pick(answer(main, WIN_BOUND + 5, 8), vec![answer(h, 0, 12)]),
+            turn(main),
             "a found win stands"
         );
         assert_eq!(
             pick(
-                answer("main", 0, 12),
-                vec![answer("a", WIN_BOUND + 5, 8), answer("b", WIN_BOUND + 9, 9)]
+                answer(main, 0, 12),
+                vec![answer(a, WIN_BOUND + 5, 8), answer(b, WIN_BOUND + 9, 9)]
             ),
-            "b",
+            turn(b),
             "the quickest win"
         );
         assert_eq!(
-            pick(answer("main", -WIN_BOUND - 5, 8), vec![answer("h", 0, 9)]),
-            "h",
+            pick(answer(main, -WIN_BOUND - 5, 8), vec![answer(h, 0, 9)]),
+            turn(h),
             "a deeper helper that escapes a loss"
         );
-        assert_eq!(pick(answer("main", 1, 8), Vec::new()), "main");
+        assert_eq!(pick(answer(main, 1, 8), Vec::new()), turn(main));
     }
 }

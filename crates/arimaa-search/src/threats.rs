@@ -15,8 +15,14 @@
 //!   stronger than `G` next to it that can push `G` to an empty square or
 //!   pull it by stepping to one.
 //!
-//! Every pattern found is a real two-step capture (the tests replay them);
-//! longer captures (an approach step first) are left to the search.
+//! Every pattern found is a real two-step capture for a side with two steps
+//! to play and no push open (at its turn start, or part-way through a turn,
+//! an open pull included): both steps are legal and the victim leaves the
+//! board. tests/threats.rs checks that against full step generation over
+//! game and random positions, and quiescence relies on it to play the
+//! captures unchecked. Longer captures (an approach step first) are left to
+//! the search, and so is the one-step pull of a victim into a trap an own
+//! piece just left.
 
 use arimaa_core::{Bitboard, Color, Kind, Piece, Position, Square, Step};
 

@@ -1,9 +1,8 @@
 //! The search as a player: legal answers under stop, depth limits and game history.
 
-use arimaa_core::{Color, Game, Piece, Position, Square};
+use arimaa_core::{Color, Game, Move, Piece, Position, Square};
 use arimaa_search::params::search;
-use arimaa_search::{Limits, Params, SearchConfig, Searcher, TransTable};
-use std::sync::atomic::{AtomicBool, Ordering};
+use arimaa_search::{Params, SearchConfig, Searcher, TimeManager, TransTable};
 use std::time::{Duration, Instant};
 
 fn board(side: char, pieces: &str) -> Position {
@@ -27,18 +26,47 @@ fn standard_game() -> Game {
 #[test]
 fn stop_returns_a_legal_move_promptly() {
     let game = standard_game();
-    let limits = Limits::new(None, None, None);
-    let stop = AtomicBool::new(false);
+    let time = TimeManager::unlimited();
     let started = Instant::now();
     let result = std::thread::scope(|s| {
         s.spawn(|| {
             std::thread::sleep(Duration::from_millis(200));
-            stop.store(true, Ordering::Relaxed);
+            time.stop();
         });
-        Searcher::new(&game, &limits, &stop, &TransTable::new(16)).run(&mut |_| {})
+        Searcher::new(&game, &time, &TransTable::new(16)).run(&mut |_| {})
     });
     let r = result.expect("a move");
     assert!(started.elapsed() < Duration::from_secs(2));
+    let mut g = game.clone();
+    g.play(&r.best).expect("legal");
+}
+
+#[test]
+fn stop_from_outside_ends_every_thread_of_a_lazy_smp_search() {
+    let game = standard_game();
+    let (time, tt) = (TimeManager::unlimited(), TransTable::new(16));
+    let started = Instant::now();
+    let result = std::thread::scope(|s| {
+        s.spawn(|| {
+            std::thread::sleep(Duration::from_millis(200));
+            time.stop();
+        });
+        arimaa_search::smp::search(&game, &time, &tt, 2, None, &Params::default(), &mut |_| {})
+    });
+    assert!(started.elapsed() < Duration::from_secs(2), "{:?}", started.elapsed());
+    let mut g = game.clone();
+    g.play(&result.expect("a move").best).expect("legal");
+}
+
+#[test]
+fn a_fixed_time_ends_the_search_at_its_hard_limit() {
+    let game = standard_game();
+    let time = TimeManager::fixed(Duration::from_millis(100), Duration::from_millis(200));
+    let started = Instant::now();
+    let r = Searcher::new(&game, &time, &TransTable::new(16))
+        .run(&mut |_| {})
+        .expect("a move");
+    assert!(started.elapsed() < Duration::from_secs(1), "{:?}", started.elapsed());
     let mut g = game.clone();
     g.play(&r.best).expect("legal");
 }
@@ -49,12 +77,14 @@ fn out_of_time_before_the_root_is_ordered_still_gives_a_legal_move() {
     // and the search picks among the scored ones.
     let game = standard_game();
     // Out of time by the clock, and by `stop` with no clock.
-    for (limits, stopped) in [
-        (Limits::new(Some(Duration::ZERO), Some(Duration::ZERO), None), false),
-        (Limits::new(None, None, None), true),
+    for (time, stopped) in [
+        (TimeManager::fixed(Duration::ZERO, Duration::ZERO), false),
+        (TimeManager::unlimited(), true),
     ] {
-        let stop = AtomicBool::new(stopped);
-        let r = Searcher::new(&game, &limits, &stop, &TransTable::new(1))
+        if stopped {
+            time.stop();
+        }
+        let r = Searcher::new(&game, &time, &TransTable::new(1))
             .run(&mut |_| {})
             .expect("a move");
         let mut g = game.clone();
@@ -66,13 +96,13 @@ fn out_of_time_before_the_root_is_ordered_still_gives_a_legal_move() {
 fn fixed_depth_reports_every_iteration_and_is_deterministic() {
     let game = standard_game();
     let run = || {
-        let limits = Limits::new(None, None, Some(6));
-        let stop = AtomicBool::new(false);
+        let time = TimeManager::unlimited();
         let mut depths = Vec::new();
-        let r = Searcher::new(&game, &limits, &stop, &TransTable::new(16))
+        let r = Searcher::new(&game, &time, &TransTable::new(16))
+            .depth(6)
             .run(&mut |rep| depths.push(rep.depth))
             .unwrap();
-        (r.text, r.nodes, depths)
+        (r.best, r.nodes, depths)
     };
     let (a, b) = (run(), run());
     assert_eq!(a, b, "same depth, same answer and node count");
@@ -92,15 +122,15 @@ fn never_plays_a_third_repetition() {
     let mut trial = g.clone();
     assert!(trial.play_text("Ed4n").is_err(), "the set-up is right");
     for depth in [4, 6] {
-        let limits = Limits::new(None, None, Some(depth));
-        let stop = AtomicBool::new(false);
-        let r = Searcher::new(&g, &limits, &stop, &TransTable::new(16))
+        let time = TimeManager::unlimited();
+        let r = Searcher::new(&g, &time, &TransTable::new(16))
+            .depth(depth)
             .run(&mut |_| {})
             .unwrap();
         let mut after = g.clone();
         after
             .play(&r.best)
-            .unwrap_or_else(|e| panic!("depth {depth}: {} refused: {e}", r.text));
+            .unwrap_or_else(|e| panic!("depth {depth}: {:?} refused: {e}", r.best));
     }
 }
 
@@ -108,9 +138,9 @@ fn never_plays_a_third_repetition() {
 fn no_legal_turn_gives_none() {
     // Silver to move with its only rabbit frozen: immobilized, nothing to play.
     let g = Game::from_position(board('s', "ra7 Cb7 Ra2 Eh2"));
-    let limits = Limits::new(None, None, Some(4));
-    let stop = AtomicBool::new(false);
-    assert!(Searcher::new(&g, &limits, &stop, &TransTable::new(16))
+    let time = TimeManager::unlimited();
+    assert!(Searcher::new(&g, &time, &TransTable::new(16))
+        .depth(4)
         .run(&mut |_| {})
         .is_none());
 }
@@ -119,16 +149,16 @@ fn no_legal_turn_gives_none() {
 fn lazy_smp_returns_a_legal_move_and_counts_every_thread() {
     let game = standard_game();
     let tt = TransTable::new(16);
-    let stop = AtomicBool::new(false);
-    let limits = Limits::new(None, None, Some(6));
+    let time = TimeManager::unlimited();
     let mut reports = 0;
-    let r = arimaa_search::smp::search(&game, &limits, &stop, &tt, 2, &Params::default(), &mut |_| reports += 1)
+    let r = arimaa_search::smp::search(&game, &time, &tt, 2, Some(6), &Params::default(), &mut |_| reports += 1)
         .expect("a move");
     assert!(reports >= 1);
     let mut g = game.clone();
     g.play(&r.best).expect("legal");
     // A single thread on a fresh table for comparison: two threads count more nodes in all.
-    let single = Searcher::new(&game, &limits, &stop, &TransTable::new(16))
+    let single = Searcher::new(&game, &TimeManager::unlimited(), &TransTable::new(16))
+        .depth(6)
         .run(&mut |_| {})
         .unwrap();
     assert!(r.nodes > single.nodes / 2, "{} vs {}", r.nodes, single.nodes);
@@ -185,18 +215,17 @@ fn every_whole_turn_of_the_principal_variation_is_legal() {
     for text in boards {
         let pos = arimaa_core::parse_position(text).unwrap();
         let game = Game::from_position(pos);
-        let limits = Limits::new(None, None, Some(7));
-        let stop = AtomicBool::new(false);
+        let time = TimeManager::unlimited();
         let mut pvs = Vec::new();
-        Searcher::new(&game, &limits, &stop, &TransTable::new(16))
+        Searcher::new(&game, &time, &TransTable::new(16))
+            .depth(7)
             .run(&mut |rep| pvs.push(rep.pv.clone()))
             .unwrap();
         for pv in pvs {
             let mut g = game.clone();
-            for (side, turn) in &pv[..pv.len() - 1] {
-                assert_eq!(g.position().side(), *side, "{pv:?}");
-                g.play_text(turn).unwrap_or_else(|e| panic!("{turn} in {pv:?}: {e}"));
-                steps += turn.split_whitespace().count();
+            for turn in &pv[..pv.len() - 1] {
+                g.play(turn).unwrap_or_else(|e| panic!("{turn:?} in {pv:?}: {e}"));
+                steps += turn.len();
             }
         }
     }
@@ -204,16 +233,16 @@ fn every_whole_turn_of_the_principal_variation_is_legal() {
 }
 
 /// Best move, score and nodes of a one-thread search of `position` to `depth`.
-fn fixed_depth(position: &Position, depth: u32, params: &Params) -> (String, i32, u64) {
+fn fixed_depth(position: &Position, depth: u32, params: &Params) -> (Move, i32, u64) {
     let game = Game::from_position(*position);
-    let limits = Limits::new(None, None, Some(depth));
-    let stop = AtomicBool::new(false);
+    let time = TimeManager::unlimited();
     let tt = TransTable::new(16);
-    let r = Searcher::new(&game, &limits, &stop, &tt)
+    let r = Searcher::new(&game, &time, &tt)
+        .depth(depth)
         .params(params)
         .run(&mut |_| {})
         .expect("a move");
-    (r.text, r.score, r.nodes)
+    (r.best, r.score, r.nodes)
 }
 
 /// The default weights with the search configured as `search`.

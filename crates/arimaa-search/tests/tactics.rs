@@ -8,8 +8,7 @@ use arimaa_core::rules::goal_rank;
 use arimaa_core::{parse_move, parse_position, Color, Game, Kind, Piece, Position, TurnGen};
 use arimaa_search::goal::can_goal;
 use arimaa_search::params::DEFAULT;
-use arimaa_search::{Limits, Params, SearchConfig, Searcher, TransTable};
-use std::sync::atomic::AtomicBool;
+use arimaa_search::{Params, SearchConfig, Searcher, TimeManager, TransTable};
 
 /// The suite's records of one kind.
 fn records(kind: &str) -> Vec<serde_json::Value> {
@@ -83,11 +82,11 @@ fn the_suites_proved_answers_hold_in_the_rules_core() {
 }
 
 fn best_at_depth(game: &Game, depth: u32, params: &Params) -> arimaa_core::Position {
-    let limits = Limits::new(None, None, Some(depth));
-    let stop = AtomicBool::new(false);
+    let time = TimeManager::unlimited();
     let tt = TransTable::new(16);
-    let r = Searcher::new(game, &limits, &stop, &tt)
+    let r = Searcher::new(game, &time, &tt)
         .params(params)
+        .depth(depth)
         .run(&mut |_| {})
         .expect("a legal move");
     let mut g = game.clone();

@@ -16,7 +16,9 @@ fuzz_target!(|data: &[u8]| {
     let words: Vec<&str> = text.split_whitespace().collect();
     let message = match which % 5 {
         0 => text.parse::<TimeControl>().err(),
-        1 => EngineSpec::parse(&words, &["name=x", "cmd=true"], None).err().map(|e| e.to_string()),
+        1 => EngineSpec::parse(&words, &["name=x", "cmd=true"], None)
+            .err()
+            .map(|e| e.to_string()),
         2 => Sprt::parse(&words).err().map(|e| e.to_string()),
         3 => split_command(text).err().map(|e| e.to_string()),
         _ => SetupBook::parse(text, "fuzz").err().map(|e| e.to_string()),

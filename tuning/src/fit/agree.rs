@@ -5,9 +5,8 @@
 use super::data::{replay, GameRecord};
 use crate::error::TuningError;
 use arimaa_core::{parse_move, Game};
-use arimaa_search::{Limits, Params, Searcher, TransTable};
+use arimaa_search::{Params, Searcher, TimeManager, TransTable};
 use rayon::prelude::*;
-use std::sync::atomic::AtomicBool;
 
 /// One position to agree on.
 #[derive(Clone, Debug)]
@@ -68,10 +67,10 @@ fn agrees(probe: &Probe, depth: u32, params: &Params, tt: &TransTable) -> bool {
     let Ok((_, played)) = parse_move(&pos, &probe.played) else {
         return false;
     };
-    let stop = AtomicBool::new(false);
-    let limits = Limits::new(None, None, Some(depth));
-    let Some(result) = Searcher::new(&probe.game, &limits, &stop, tt)
+    let time = TimeManager::unlimited();
+    let Some(result) = Searcher::new(&probe.game, &time, tt)
         .params(params)
+        .depth(depth)
         .run(&mut |_| {})
     else {
         return false;
@@ -100,9 +99,8 @@ mod tests {
             played: played.to_string(),
         };
         let tt = TransTable::new(1);
-        let stop = AtomicBool::new(false);
-        let limits = Limits::new(None, None, Some(4));
-        let own = Searcher::new(&game, &limits, &stop, &tt).run(&mut |_| {}).unwrap();
+        let time = TimeManager::unlimited();
+        let own = Searcher::new(&game, &time, &tt).depth(4).run(&mut |_| {}).unwrap();
         let pos = *game.position();
         let chosen = pos.after_turn(&own.best);
         let other = game
@@ -112,12 +110,13 @@ mod tests {
             .map(|t| arimaa_core::format_move(&pos, &t.steps))
             .unwrap();
         let p = Params::default();
-        assert!(agrees(&probe(&own.text), 4, &p, &tt));
+        let own_text = arimaa_core::format_move(&pos, &own.best);
+        assert!(agrees(&probe(&own_text), 4, &p, &tt));
         assert!(!agrees(&probe(&other), 4, &p, &tt));
         assert!(
             !agrees(&probe("Ra1n"), 4, &p, &tt),
             "an illegal move agrees with nothing"
         );
-        assert_eq!(agreement(&[probe(&own.text), probe(&other)], 4, &p, 2, 1), 1);
+        assert_eq!(agreement(&[probe(&own_text), probe(&other)], 4, &p, 2, 1), 1);
     }
 }

@@ -18,12 +18,13 @@ mod root;
 mod tree;
 
 use crate::params::{Params, DEFAULT};
+use crate::time::TimeManager;
 use crate::tt::TransTable;
 use arimaa_core::rules::goal_or_elimination;
-use arimaa_core::{Color, Game, Move, Position, Step};
+use arimaa_core::{Game, Move, Position, Step};
 use pv::PvItem;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::time::{Duration, Instant};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
 
 /// Score of a won game, less the ply count so that faster wins score higher.
 pub const WIN: i32 = 30_000;
@@ -33,49 +34,6 @@ const INF: i32 = WIN + 1;
 const MAX_PLY: usize = 128;
 /// Entries of the horizon cache (a power of two).
 const LEAF_CACHE: usize = 1 << 16;
-
-/// Search limits. Times are measured from `start`; they live in atomics so that
-/// the protocol thread can move them (AEI `moveused`) while the search runs.
-#[derive(Debug)]
-pub struct Limits {
-    /// When the search (the `go`) started.
-    pub start: Instant,
-    /// Do not start a new iteration after this many milliseconds (`u64::MAX`: none).
-    pub soft_ms: AtomicU64,
-    /// Stop at this many milliseconds (`u64::MAX`: none).
-    pub hard_ms: AtomicU64,
-    /// Stop after this depth in steps (counting the root turn as 4).
-    pub depth: Option<u32>,
-    /// How far the search may stretch `soft_ms` and `hard_ms` when its best
-    /// move changes or its score falls (`u64::MAX`: no stretching).
-    pub max_ms: AtomicU64,
-}
-
-impl Limits {
-    /// Limits starting now.
-    #[must_use]
-    pub fn new(soft: Option<Duration>, hard: Option<Duration>, depth: Option<u32>) -> Limits {
-        let ms = |d: Option<Duration>| d.map_or(u64::MAX, |d| d.as_millis() as u64);
-        Limits {
-            start: Instant::now(),
-            soft_ms: AtomicU64::new(ms(soft)),
-            hard_ms: AtomicU64::new(ms(hard)),
-            depth,
-            max_ms: AtomicU64::new(u64::MAX),
-        }
-    }
-
-    /// These limits, allowed to stretch up to `max` from the start.
-    #[must_use]
-    pub fn stretching_to(self, max: Duration) -> Limits {
-        self.max_ms.store(max.as_millis() as u64, Ordering::Relaxed);
-        self
-    }
-
-    fn elapsed_ms(&self) -> u64 {
-        self.start.elapsed().as_millis() as u64
-    }
-}
 
 /// One completed iteration, for `info` lines.
 #[derive(Clone, Debug)]
@@ -88,8 +46,10 @@ pub struct Report {
     pub nodes: u64,
     /// Time since the search started.
     pub elapsed: Duration,
-    /// Principal variation: turns, each with the side that plays it.
-    pub pv: Vec<(Color, String)>,
+    /// Principal variation: whole turns from the root position, the root
+    /// turn first; the last may stop short of its end at the horizon. The
+    /// protocol edge writes them as text.
+    pub pv: Vec<Move>,
 }
 
 /// The search's answer.
@@ -97,8 +57,6 @@ pub struct Report {
 pub struct SearchResult {
     /// The turn to play.
     pub best: Move,
-    /// Its text, capture tokens included.
-    pub text: String,
     /// Score for the side to move.
     pub score: i32,
     /// Deepest completed depth.
@@ -130,8 +88,9 @@ impl Cuts {
 /// A search over one game position.
 pub struct Searcher<'a> {
     game: &'a Game,
-    limits: &'a Limits,
-    stop: &'a AtomicBool,
+    time: &'a TimeManager,
+    /// Stop after this depth in steps (counting the root turn as 4).
+    max_depth: Option<u32>,
     tt: &'a TransTable,
     params: &'a Params,
     /// 0 for the thread that decides; helpers (lazy SMP) vary their search.
@@ -144,8 +103,6 @@ pub struct Searcher<'a> {
     leaf_cache: Vec<quiesce::Leaf>,
     nodes: u64,
     aborted: bool,
-    /// Recent changes of the best root move, decaying by half an iteration.
-    instability: f64,
     pv: Vec<[PvItem; MAX_PLY]>,
     pv_len: [usize; MAX_PLY],
     killers: [[Option<Step>; 2]; MAX_PLY],
@@ -163,13 +120,14 @@ impl std::fmt::Debug for Searcher<'_> {
 }
 
 impl<'a> Searcher<'a> {
-    /// A searcher for the game's current position.
+    /// A searcher for the game's current position, on the clock `time`
+    /// (which also carries its `stop`).
     #[must_use]
-    pub fn new(game: &'a Game, limits: &'a Limits, stop: &'a AtomicBool, tt: &'a TransTable) -> Searcher<'a> {
+    pub fn new(game: &'a Game, time: &'a TimeManager, tt: &'a TransTable) -> Searcher<'a> {
         Searcher {
             game,
-            limits,
-            stop,
+            time,
+            max_depth: None,
             tt,
             params: &DEFAULT,
             helper: 0,
@@ -179,7 +137,6 @@ impl<'a> Searcher<'a> {
             leaf_cache: vec![quiesce::Leaf::EMPTY; LEAF_CACHE],
             nodes: 0,
             aborted: false,
-            instability: 0.0,
             pv: vec![[PvItem::Pass; MAX_PLY]; MAX_PLY],
             pv_len: [0; MAX_PLY],
             killers: [[None; 2]; MAX_PLY],
@@ -197,7 +154,14 @@ impl<'a> Searcher<'a> {
         self
     }
 
-    /// Uses the weights and search configuration `params` instead of the defaults.
+    /// Stops after `steps` of depth (the root turn counts 4).
+    #[must_use]
+    pub fn depth(mut self, steps: u32) -> Self {
+        self.max_depth = Some(steps);
+        self
+    }
+
+    /// Uses the weights and constants `params` instead of the defaults.
     #[must_use]
     pub fn params(mut self, params: &'a Params) -> Self {
         self.params = params;
@@ -226,7 +190,7 @@ impl<'a> Searcher<'a> {
 
     /// True when told to stop or past the hard time limit.
     fn past_hard_limit(&self) -> bool {
-        self.stop.load(Ordering::Relaxed) || self.limits.elapsed_ms() >= self.limits.hard_ms.load(Ordering::Relaxed)
+        self.time.stopped() || self.time.past_hard()
     }
 
     /// The stop flag is read at every node (one relaxed load), the clock every
@@ -234,13 +198,13 @@ impl<'a> Searcher<'a> {
     /// 256 such nodes between two looks at the clock once made the engine
     /// answer a quarter of a second late.
     fn check_abort(&mut self) -> bool {
-        if self.stop.load(Ordering::Relaxed) {
+        if self.time.stopped() {
             self.aborted = true;
         } else if self.nodes & 15 == 0 {
             if self.nodes - self.flushed >= 4096 {
                 self.flush_nodes();
             }
-            if self.limits.elapsed_ms() >= self.limits.hard_ms.load(Ordering::Relaxed) {
+            if self.time.past_hard() {
                 self.aborted = true;
             }
         }

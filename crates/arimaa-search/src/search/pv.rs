@@ -1,8 +1,8 @@
 //! The principal variation: kept per ply in the triangular table, and
-//! printed as whole turns.
+//! handed out as whole turns.
 
 use super::Searcher;
-use arimaa_core::{Color, Move, Position, Step};
+use arimaa_core::{Move, Position, Step};
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(super) enum PvItem {
@@ -22,15 +22,13 @@ impl Searcher<'_> {
     }
 }
 
-/// The PV as turns: the root turn, then the steps below it grouped by turn.
-pub(super) fn format_pv(root: &Position, first: Move, rest: &[PvItem]) -> Vec<(Color, String)> {
-    let mut out = vec![(root.side(), arimaa_core::format_move(root, &first))];
-    let mut pos = *root;
-    for s in first.iter() {
-        pos.make_step(s);
-    }
-    pos.end_turn();
-    let mut turn_start = pos;
+/// The PV as whole turns from the root: the root turn, then the steps below
+/// it grouped by turn (a turn ends at its fourth step or where it passes; the
+/// last may be cut short by the horizon). A pass always follows a step of its
+/// turn, since a turn must change the board, so no turn is empty.
+pub(super) fn pv_turns(root: &Position, first: Move, rest: &[PvItem]) -> Vec<Move> {
+    let mut out = vec![first];
+    let mut pos = root.after_turn(&first);
     let mut current = Move::new();
     for item in rest {
         let steps = match *item {
@@ -42,26 +40,21 @@ pub(super) fn format_pv(root: &Position, first: Move, rest: &[PvItem]) -> Vec<(C
             pos.make_step(s);
             current.push(s);
             if pos.steps_left() == 0 {
-                out.push((turn_start.side(), arimaa_core::format_move(&turn_start, &current)));
+                out.push(current);
                 pos.end_turn();
-                turn_start = pos;
                 current = Move::new();
             }
         }
-        match item {
-            PvItem::Step(_) | PvItem::Push(..) => {}
-            PvItem::Pass => {
-                if !current.is_empty() {
-                    out.push((turn_start.side(), arimaa_core::format_move(&turn_start, &current)));
-                }
-                pos.end_turn();
-                turn_start = pos;
-                current = Move::new();
+        if *item == PvItem::Pass {
+            if !current.is_empty() {
+                out.push(current);
             }
+            pos.end_turn();
+            current = Move::new();
         }
     }
     if !current.is_empty() {
-        out.push((turn_start.side(), arimaa_core::format_move(&turn_start, &current)));
+        out.push(current);
     }
     out
 }

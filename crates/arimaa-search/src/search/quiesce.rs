@@ -68,16 +68,12 @@ impl Searcher<'_> {
         } else {
             0
         };
-        let legal = pos.legal_step_list();
+        // The units are played as found: every one is legal from here and
+        // captures (two steps left, no push open; tests/threats.rs checks
+        // them against full step generation), so no step list is generated.
         for [s1, s2] in units {
-            if !legal.as_slice().contains(&s1) {
-                continue;
-            }
             let mut child = *pos;
             child.make_step(s1);
-            if !child.legal_step_list().as_slice().contains(&s2) {
-                continue;
-            }
             child.make_step(s2);
             self.nodes += 1;
             let score = if child.steps_left() == 0 {
@@ -136,11 +132,11 @@ mod tests {
     use super::*;
     use crate::eval::tests::board;
     use crate::params::{Params, SearchConfig, DEFAULT};
-    use crate::search::{Limits, INF};
+    use crate::search::INF;
+    use crate::time::TimeManager;
     use crate::tt::TransTable;
     use arimaa_core::Game;
     use std::num::NonZeroU32;
-    use std::sync::atomic::AtomicBool;
 
     /// Quiescence of `pos` with `discount` taken off each of the root
     /// side's captures, the root being `pos` itself.
@@ -151,11 +147,7 @@ mod tests {
     /// As [`quiesce`], for a search whose root is `root`.
     fn quiesce_from(root: &Position, pos: &Position, discount: i32) -> (i32, i32) {
         let game = Game::from_position(*root);
-        let (stop, tt, limits) = (
-            AtomicBool::new(false),
-            TransTable::new(1),
-            Limits::new(None, None, None),
-        );
+        let (time, tt) = (TimeManager::unlimited(), TransTable::new(1));
         let params = Params {
             search: SearchConfig {
                 quiesce_discount: NonZeroU32::new(discount as u32),
@@ -163,7 +155,7 @@ mod tests {
             },
             ..DEFAULT
         };
-        let mut s = Searcher::new(&game, &limits, &stop, &tt).params(&params);
+        let mut s = Searcher::new(&game, &time, &tt).params(&params);
         let stand = s.horizon(pos, 0, INF);
         (stand, s.quiesce(pos, -INF, INF, 0))
     }

@@ -3,11 +3,10 @@
 //! with an aspiration window on the first.
 
 use super::prune::root_reduction;
-use super::pv::{format_pv, PvItem};
+use super::pv::{pv_turns, PvItem};
 use super::{m_is_decided, terminal, Report, SearchResult, Searcher, INF, MAX_PLY, WIN, WIN_BOUND};
 use crate::eval::evaluate;
 use arimaa_core::{Move, Position, TurnGen};
-use std::sync::atomic::Ordering;
 
 struct RootMove {
     steps: Move,
@@ -81,13 +80,13 @@ impl Searcher<'_> {
             let m = &mut moves[spread_index(k, stride, count)];
             let after = after(&root, m.steps);
             if self.wins_now(&after) {
-                let r = self.result(&root, m.steps, WIN - 1, 4);
+                let r = self.result(m.steps, WIN - 1, 4);
                 report(&Report {
                     depth: 4,
                     score: r.score,
                     nodes: 0,
-                    elapsed: self.limits.start.elapsed(),
-                    pv: vec![(root.side(), r.text.clone())],
+                    elapsed: self.time.elapsed(),
+                    pv: vec![r.best],
                 });
                 return Some(r);
             }
@@ -100,10 +99,6 @@ impl Searcher<'_> {
         let mut best = 0;
         let mut completed = 0;
         let first = i32::from(self.helper % 2 == 1);
-        let base = (
-            self.limits.soft_ms.load(Ordering::Relaxed),
-            self.limits.hard_ms.load(Ordering::Relaxed),
-        );
         for extra in first..(MAX_PLY as i32 - 8) {
             let depth = 4 + extra as u32;
             let previous = (completed > 0).then_some(moves[0].score);
@@ -111,7 +106,7 @@ impl Searcher<'_> {
                 break;
             };
             if let Some(previous) = previous {
-                self.stretch(base, best_now != 0, previous - moves[best_now].score);
+                self.stretch(best_now != 0, previous - moves[best_now].score);
             }
             best = best_now;
             completed = depth;
@@ -120,8 +115,8 @@ impl Searcher<'_> {
                 depth,
                 score: m.score,
                 nodes: self.nodes_so_far(),
-                elapsed: self.limits.start.elapsed(),
-                pv: format_pv(&root, m.steps, &m.pv),
+                elapsed: self.time.elapsed(),
+                pv: pv_turns(&root, m.steps, &m.pv),
             });
             // Bring the best move to the front for the next iteration; with
             // root reductions the rest are ranked by this iteration's scores
@@ -133,44 +128,32 @@ impl Searcher<'_> {
             }
             best = 0;
             if m_is_decided(moves[0].score)
-                || self.limits.depth.is_some_and(|d| depth >= d)
-                || self.limits.elapsed_ms() >= self.limits.soft_ms.load(Ordering::Relaxed)
-                || self.stop.load(Ordering::Relaxed)
+                || self.max_depth.is_some_and(|d| depth >= d)
+                || self.time.past_soft()
+                || self.time.stopped()
             {
                 break;
             }
         }
         self.flush_nodes();
         let m = &moves[best];
-        Some(self.result(&root, m.steps, m.score, completed.max(4)))
+        Some(self.result(m.steps, m.score, completed.max(4)))
     }
 
-    /// Moves the time limits after an iteration (main thread only, with
-    /// `time_stretch` and a `max` to stretch to): a best move that changed
-    /// counts 1 and halves each iteration, a fall of the score counts from 20
-    /// to 170 centi-rabbits; the limits grow by half the first and the whole
-    /// second, from `base` (the limits at the start), up to the maximum.
-    fn stretch(&mut self, base: (u64, u64), changed: bool, fall: i32) {
-        let max = self.limits.max_ms.load(Ordering::Relaxed);
-        if self.helper != 0 || !self.params.search.time_stretch || max == u64::MAX {
-            return;
+    /// Lets the clock stretch after an iteration (see
+    /// [`TimeManager::after_iteration`]): the deciding thread only, with
+    /// `time_stretch` on.
+    ///
+    /// [`TimeManager::after_iteration`]: crate::time::TimeManager::after_iteration
+    fn stretch(&self, changed: bool, fall: i32) {
+        if self.helper == 0 && self.params.search.time_stretch {
+            self.time.after_iteration(changed, fall);
         }
-        self.instability = self.instability * 0.5 + f64::from(u8::from(changed));
-        let fall = if fall.abs() < WIN_BOUND {
-            (f64::from(fall - 20) / 150.0).clamp(0.0, 1.0)
-        } else {
-            0.0
-        };
-        let factor = 1.0 + 0.5 * self.instability + fall;
-        let scaled = |ms: u64| ((ms as f64 * factor) as u64).min(max).max(ms.min(max));
-        self.limits.soft_ms.store(scaled(base.0), Ordering::Relaxed);
-        self.limits.hard_ms.store(scaled(base.1), Ordering::Relaxed);
     }
 
-    fn result(&self, root: &Position, steps: Move, score: i32, depth: u32) -> SearchResult {
+    fn result(&self, steps: Move, score: i32, depth: u32) -> SearchResult {
         SearchResult {
             best: steps,
-            text: arimaa_core::format_move(root, &steps),
             score,
             depth,
             nodes: self.nodes_so_far(),
@@ -245,10 +228,10 @@ impl Searcher<'_> {
 #[cfg(test)]
 mod tests {
     use crate::params::{Params, SearchConfig, DEFAULT};
-    use crate::search::{Limits, Searcher};
+    use crate::search::Searcher;
+    use crate::time::{Budget, TimeManager};
     use crate::tt::TransTable;
     use arimaa_core::Game;
-    use std::sync::atomic::{AtomicBool, Ordering};
     use std::time::Duration;
 
     #[test]
@@ -271,74 +254,50 @@ mod tests {
     fn a_search_stopped_at_once_does_not_throw_a_piece_away() {
         let root = arimaa_core::Position::standard();
         let game = Game::from_position(root);
-        let (stop, tt) = (AtomicBool::new(true), TransTable::new(1));
-        let limits = Limits::new(None, None, None);
-        let r = Searcher::new(&game, &limits, &stop, &tt)
-            .run(&mut |_| {})
-            .expect("a legal turn");
+        let (time, tt) = (TimeManager::unlimited(), TransTable::new(1));
+        time.stop();
+        let r = Searcher::new(&game, &time, &tt).run(&mut |_| {}).expect("a legal turn");
         let after = root.after_turn(&r.best);
         assert_eq!(
             after.occupied().count(),
             root.occupied().count(),
             "stopped at once, it played {}",
-            r.text
+            arimaa_core::format_move(&root, &r.best)
         );
     }
 
-    fn ms(limits: &Limits) -> (u64, u64) {
-        (
-            limits.soft_ms.load(Ordering::Relaxed),
-            limits.hard_ms.load(Ordering::Relaxed),
-        )
-    }
-
     #[test]
-    fn an_unstable_search_stretches_its_time_up_to_the_maximum() {
+    fn only_the_deciding_thread_stretches_and_only_with_time_stretch() {
         let game = Game::new();
-        let (stop, tt) = (AtomicBool::new(false), TransTable::new(1));
-        let on = Params {
+        let tt = TransTable::new(1);
+        let budget = || {
+            TimeManager::budgeted(Budget {
+                soft: Duration::from_millis(100),
+                hard: Duration::from_millis(200),
+                max: Duration::from_millis(450),
+            })
+        };
+        let with = |time_stretch| Params {
             search: SearchConfig {
-                time_stretch: true,
+                time_stretch,
                 ..DEFAULT.search
             },
             ..DEFAULT
         };
-        let ms100 = |n| Some(Duration::from_millis(n));
-        let limits = Limits::new(ms100(100), ms100(200), None).stretching_to(Duration::from_millis(450));
-        let mut s = Searcher::new(&game, &limits, &stop, &tt).params(&on);
-        s.stretch((100, 200), false, 0);
-        assert_eq!(ms(&limits), (100, 200), "stable: the base limits");
-        s.stretch((100, 200), true, 0);
-        assert_eq!(ms(&limits), (150, 300), "a new best move: half as long again");
-        s.stretch((100, 200), false, 0);
-        assert_eq!(ms(&limits), (125, 250), "and the change fades");
-        s.stretch((100, 200), false, 95);
-        assert_eq!(ms(&limits), (162, 325), "a fall of 95 counts half");
-        s.stretch((100, 200), true, 500);
-        assert_eq!(ms(&limits), (256, 450), "never past the maximum");
+        let on = with(true);
+        let time = budget();
+        Searcher::new(&game, &time, &tt).params(&on).stretch(true, 0);
+        assert_eq!(time.limits_ms(), (150, 300), "a new best move: half as long again");
 
-        // Off, for helpers, or without a maximum: nothing moves.
-        let off = Params {
-            search: SearchConfig {
-                time_stretch: false,
-                ..DEFAULT.search
-            },
-            ..DEFAULT
-        };
-        let limits = Limits::new(ms100(100), ms100(200), None).stretching_to(Duration::from_millis(450));
-        Searcher::new(&game, &limits, &stop, &tt)
-            .params(&off)
-            .stretch((100, 200), true, 500);
-        assert_eq!(ms(&limits), (100, 200));
-        Searcher::new(&game, &limits, &stop, &tt)
+        let off = with(false);
+        let time = budget();
+        Searcher::new(&game, &time, &tt).params(&off).stretch(true, 500);
+        assert_eq!(time.limits_ms(), (100, 200), "time_stretch off");
+        let time = budget();
+        Searcher::new(&game, &time, &tt)
             .params(&on)
             .helper(1)
-            .stretch((100, 200), true, 500);
-        assert_eq!(ms(&limits), (100, 200));
-        let limits = Limits::new(ms100(100), ms100(200), None);
-        Searcher::new(&game, &limits, &stop, &tt)
-            .params(&on)
-            .stretch((100, 200), true, 500);
-        assert_eq!(ms(&limits), (100, 200));
+            .stretch(true, 500);
+        assert_eq!(time.limits_ms(), (100, 200), "a helper");
     }
 }

@@ -1,10 +1,12 @@
-//! Time management for every AEI time control.
+//! The engine's view of the AEI clock and the budget it gives a turn.
 //!
-//! The controller's deadline for a turn is `tcmove + reserve` after it sends
-//! `go`, lowered to `tcturntime`; time already used on the turn (`moveused`)
-//! comes off it. The engine aims at a target well inside that, stops starting
-//! new iterations once a fraction of the target is gone, and never searches past
-//! the deadline minus a safety margin that covers process and pipe latency.
+//! The controller's deadline for a turn is the time control's turn limit
+//! ([`TimeControl::turn_limit`]: `tcmove + reserve`, lowered to
+//! `tcturntime`) after it sends `go`; time already used on the turn
+//! (`moveused`) comes off it. The engine aims at a target well inside that,
+//! stops starting new iterations once a fraction of the target is gone, and
+//! never searches past the deadline minus a safety margin that covers process
+//! and pipe latency.
 
 use arimaa_core::timecontrol::TimeControl;
 use arimaa_core::Color;
@@ -74,10 +76,7 @@ impl Clock {
         }
         let tc = &self.control;
         let reserve = self.reserve_of(side);
-        let mut deadline = tc.per_move + reserve;
-        if tc.turn_time > 0.0 {
-            deadline = deadline.min(tc.turn_time);
-        }
+        let deadline = tc.turn_limit(reserve);
         let left = (deadline - self.moveused.max(0.0)).max(0.0);
         let margin = MIN_MARGIN.max(left * MARGIN_FRACTION);
         let hard = (left - margin).max(0.02);
@@ -97,6 +96,16 @@ impl Clock {
             hard: Duration::from_secs_f64(target.min(hard)),
             max: Duration::from_secs_f64((target * MAX_STRETCH).min(hard).max(target)),
         })
+    }
+
+    /// The budget for `side`'s turn when `moveused` arrives `since_go` after
+    /// the search started: of `moveused`, only what is older than `go` was
+    /// used before the search began.
+    #[must_use]
+    pub fn budget_during(&self, side: Color, since_go: Duration) -> Option<Budget> {
+        let mut clock = self.clone();
+        clock.moveused = (clock.moveused - since_go.as_secs_f64()).max(0.0);
+        clock.budget(side)
     }
 }
 
@@ -161,6 +170,48 @@ mod tests {
         let mut lose = keep.clone();
         lose.control.percent = 0.0;
         assert!(lose.budget(Color::Gold).unwrap().hard > keep.budget(Color::Gold).unwrap().hard);
+    }
+
+    /// `b` is (soft, hard, max) in seconds, to the microsecond.
+    fn assert_budget(b: Budget, soft: f64, hard: f64, max: f64) {
+        for (got, want, name) in [(b.soft, soft, "soft"), (b.hard, hard, "hard"), (b.max, max, "max")] {
+            assert!(
+                (got.as_secs_f64() - want).abs() < 1e-6,
+                "{name}: {got:?}, expected {want} s"
+            );
+        }
+    }
+
+    /// Worked by hand from the formula: deadline, margin (0.25 s or 5 % of
+    /// what is left), target, then soft = 0.55 target, max = 2.5 target.
+    #[test]
+    fn budgets_of_hand_computed_clocks() {
+        // 2 s a move, no reserve, all unused time kept: deadline 2, margin
+        // 0.25, ceiling 1.75; target 2 x 0.6 = 1.2.
+        assert_budget(tc(2.0, 0.0).budget(Color::Gold).unwrap(), 0.66, 1.2, 1.75);
+        // 1 s a move kept at 0 %: the whole second would be lost, so the
+        // target is 1 s, lowered to the ceiling 0.75.
+        let mut lose = tc(1.0, 0.0);
+        lose.control.percent = 0.0;
+        assert_budget(lose.budget(Color::Gold).unwrap(), 0.4125, 0.75, 0.75);
+        // 10 s + 60 s reserve, 4 s already used: 66 s left, margin 3.3,
+        // ceiling 62.7; target 6 + 60 / 12 = 11, stretchable to 27.5.
+        let mut used = tc(10.0, 60.0);
+        used.moveused = 4.0;
+        assert_budget(used.budget(Color::Silver).unwrap(), 6.05, 11.0, 27.5);
+        // The same clock when `moveused` 4 arrives 3 s into the search: 1 s
+        // was used before `go`, so 69 s are left from `go`.
+        let b = used.budget_during(Color::Silver, Duration::from_secs(3)).unwrap();
+        assert_budget(b, 6.05, 11.0, 27.5);
+        let mut one = tc(10.0, 60.0);
+        one.moveused = 1.0;
+        assert_eq!(Some(b), one.budget(Color::Silver));
+        // 30 s + gold's 120 s reserve, capped at 10 s a turn: margin 0.5,
+        // ceiling 9.5, which the target (18 + 10) is cut to.
+        let mut capped = tc(30.0, 300.0);
+        capped.control.turn_time = 10.0;
+        capped.reserve = [Some(120.0), None];
+        assert_budget(capped.budget(Color::Gold).unwrap(), 5.225, 9.5, 9.5);
     }
 
     #[test]
