@@ -6,7 +6,8 @@ Usage: python benches/aei_stop_latency.py [--binary PATH] [--fixtures FILE] [--p
 For each of N fixture positions (goal races included, where one node can
 cost the most) it sends a long time control, `go`, waits --after seconds,
 sends `stop`, and times the bestmove. Prints each latency and the maximum.
-Needs `pip install aei`.
+Needs pyrimaa (PyPI `aei`): run it with a venv's Python that has it, e.g.
+target/pyrimaa-venv/bin/python, the one `cargo test` provisions.
 """
 import argparse
 import json

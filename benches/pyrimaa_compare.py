@@ -7,7 +7,8 @@ For every fixture position it times pyrimaa's Position.get_moves() (best of
 --repeat runs) and `arimaa perft --file --times` (best of 5 per call, --rounds
 calls spread evenly over the pyrimaa timings, best kept per position), checks
 that both count the same turns, and prints the median and total speed ratios.
-Needs `pip install aei`.
+Needs pyrimaa (PyPI `aei`): run it with a venv's Python that has it, e.g.
+target/pyrimaa-venv/bin/python, the one `cargo test` provisions.
 
 Why rounds: on a shared VM the arimaa side swings by up to 45 % between
 back-to-back runs (its hash tables compete for cache with the neighbours),

@@ -17,7 +17,9 @@ import sys
 try:
     from pyrimaa.board import Color, IllegalMove, Piece, Position, alg_to_index, parse_short_pos
 except ImportError:  # pragma: no cover - depends on the machine
-    sys.exit("pyrimaa is missing: python3 -m pip install aei (or use a venv with it)")
+    sys.exit("pyrimaa is missing (PyPI package aei): python3 -m venv .venv && .venv/bin/pip install aei, "
+             "and run this with .venv/bin/python (or with target/pyrimaa-venv/bin/python, "
+             "the venv that cargo test provisions)")
 
 __all__ = ["Color", "IllegalMove", "Piece", "Position"]
 

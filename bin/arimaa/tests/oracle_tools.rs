@@ -1,7 +1,8 @@
 //! The project's Python tools with pyrimaa as the rules oracle, run against
 //! the real binary: the AEI conformance checks that need the oracle, the
 //! tactics scorer, and the recount of the committed oracle data. They need
-//! Python with pyrimaa (`pip install aei`); see `common::pyrimaa_python`.
+//! Python with pyrimaa (PyPI `aei`): `common::pyrimaa_python` finds one or
+//! provisions a venv under the target folder.
 
 mod common;
 
