@@ -13,10 +13,14 @@ fn fixture_positions() -> Vec<Position> {
     // instead would report a figure that means something else.
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("cannot read {path}: {e}"));
     text.lines()
-        .filter_map(|l| {
-            let start = l.find("\"setposition\":\"setposition ")? + 27;
-            let end = start + l[start..].find('"')?;
-            parse_position(&l[start..end]).ok()
+        .map(|l| {
+            let rec: serde_json::Value =
+                serde_json::from_str(l).unwrap_or_else(|e| panic!("{path}: not JSON ({e}): {l}"));
+            let line = rec["setposition"]
+                .as_str()
+                .unwrap_or_else(|| panic!("{path}: no setposition in {l}"));
+            let board = line.strip_prefix("setposition ").unwrap_or(line);
+            parse_position(board).unwrap_or_else(|e| panic!("{path}: {e}: {board}"))
         })
         .collect()
 }
