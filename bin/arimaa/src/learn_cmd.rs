@@ -2,9 +2,14 @@
 //! measure it against the hand-made one on held-out games.
 
 use crate::error::CliError;
+use arimaa_search::eval::evaluate;
 use arimaa_search::nnue::{Base, Network};
+use arimaa_search::params::{Params, DEFAULT};
+use arimaa_search::Weights;
+use arimaa_tuning::fit::data::Sample as FitSample;
 use arimaa_tuning::fit::texel::fit_scale;
-use arimaa_tuning::nnue::data::{mirror_files, read, split, Sample};
+use arimaa_tuning::fit::texel::{fit, Dataset, FitConfig};
+use arimaa_tuning::nnue::data::{mirror_files, read, split, Sample, DECIDED};
 use arimaa_tuning::nnue::measure::{best_k, prob_mse, spearman};
 use arimaa_tuning::nnue::model::{Model, TrainConfig};
 use clap::Args;
@@ -54,6 +59,12 @@ pub struct LearnArgs {
     /// Seed of the initial weights and the shuffles.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Also refit the hand evaluation's weights (all those whose feature
+    /// occurs) to the labels alone, linearly (Texel's method with the
+    /// teacher's score as the target), measure them the same way, and write
+    /// them here as a `--params` file.
+    #[arg(long, value_name = "FILE")]
+    refit_hand: Option<PathBuf>,
     /// Write the quantised network here (the engine embeds
     /// crates/arimaa-search/src/nnue/net.bin).
     #[arg(long, value_name = "FILE")]
@@ -111,6 +122,10 @@ fn learn(args: &LearnArgs) -> Result<(), CliError> {
         train.len(),
         held.len()
     );
+    let refitted = match &args.refit_hand {
+        Some(out) => Some(refit_hand(&train, out)?),
+        None => None,
+    };
     let mut train_set: Vec<Sample> = train.iter().map(mirror_files).collect();
     train_set.extend(train);
     let config = TrainConfig {
@@ -136,10 +151,17 @@ fn learn(args: &LearnArgs) -> Result<(), CliError> {
         );
     });
     let net = model.quantise();
-    report("held out", &held, &net, k, k_teacher);
+    report("held out", &held, &net, refitted.as_ref(), k, k_teacher);
     for path in &args.test {
         let (samples, _) = read(path)?;
-        report(&path.display().to_string(), &samples, &net, k, k_teacher);
+        report(
+            &path.display().to_string(),
+            &samples,
+            &net,
+            refitted.as_ref(),
+            k,
+            k_teacher,
+        );
     }
     if let Some(out) = &args.out {
         std::fs::write(out, net.to_bytes()).map_err(|e| CliError::File(format!("{}: {e}", out.display())))?;
@@ -150,7 +172,7 @@ fn learn(args: &LearnArgs) -> Result<(), CliError> {
 
 /// Spearman and win-probability error of the hand evaluation and of the
 /// engine's integer network (what the search would get, not the float one).
-fn report(name: &str, samples: &[Sample], net: &Network, k: f64, k_teacher: f64) {
+fn report(name: &str, samples: &[Sample], net: &Network, refitted: Option<&Weights>, k: f64, k_teacher: f64) {
     let labels: Vec<f64> = samples.iter().map(|s| f64::from(s.label)).collect();
     let hand: Vec<f64> = samples.iter().map(|s| f64::from(s.hand)).collect();
     let ours: Vec<f64> = samples
@@ -160,9 +182,14 @@ fn report(name: &str, samples: &[Sample], net: &Network, k: f64, k_teacher: f64)
             f64::from(base) + f64::from(net.output_of_features(&s.views[0], &s.views[1]))
         })
         .collect();
+    let refit: Option<Vec<f64>> = refitted.map(|w| samples.iter().map(|s| f64::from(evaluate(&s.pos, w))).collect());
     say!("{name}: {} positions", samples.len());
     say!("evaluation  spearman  mse(best K)  mse(K={k:.0})");
-    for (what, scores) in [("hand", &hand), ("network", &ours)] {
+    let mut rows = vec![("hand", &hand), ("network", &ours)];
+    if let Some(r) = &refit {
+        rows.push(("refitted", r));
+    }
+    for (what, scores) in rows {
         say!(
             "{what:10}  {:8.4}  {:11.5}  {:10.5}",
             spearman(scores, &labels),
@@ -170,4 +197,33 @@ fn report(name: &str, samples: &[Sample], net: &Network, k: f64, k_teacher: f64)
             prob_mse(scores, &labels, k, k_teacher)
         );
     }
+}
+
+/// The hand evaluation's weights refitted to the teacher's scores of the
+/// training positions (no game results: `result_share` 0), written to `out`.
+fn refit_hand(train: &[Sample], out: &std::path::Path) -> Result<Weights, CliError> {
+    let samples: Vec<FitSample> = train
+        .iter()
+        .map(|s| FitSample {
+            pos: s.pos,
+            result: f64::from(s.result.unwrap_or(0.5)),
+            eval: (s.label.abs() < DECIDED).then_some(f64::from(s.label)),
+            game: 0,
+            index: 0,
+        })
+        .collect();
+    let data = Dataset::new(&samples);
+    let config = FitConfig {
+        free: data.present(),
+        result_share: 0.0,
+        ..FitConfig::default()
+    };
+    let fitted = fit(&data, &DEFAULT.weights, &config);
+    let params = Params {
+        weights: fitted.weights.clone(),
+        ..DEFAULT
+    };
+    std::fs::write(out, params.to_text()).map_err(|e| CliError::File(format!("{}: {e}", out.display())))?;
+    say!("hand weights refitted to the labels written to {}", out.display());
+    Ok(fitted.weights)
 }

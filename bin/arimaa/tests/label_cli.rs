@@ -184,6 +184,7 @@ fn learn_trains_on_labelled_positions_and_writes_a_network_the_engine_reads() {
     ]);
     assert!(out.status.success(), "{}", text(&out));
     let net = dir.join("net.bin");
+    let refit = dir.join("refit.params");
     let out = arimaa(&[
         "learn",
         "--labels",
@@ -197,16 +198,27 @@ fn learn_trains_on_labelled_positions_and_writes_a_network_the_engine_reads() {
         "--on-hand",
         "--out",
         net.to_str().unwrap(),
+        "--refit-hand",
+        refit.to_str().unwrap(),
     ]);
     let all = text(&out);
     assert!(out.status.success(), "{all}");
-    for line in ["epoch  train-mse", "hand ", "network ", "network written"] {
+    for line in ["epoch  train-mse", "hand ", "network ", "refitted ", "network written"] {
         assert!(all.contains(line), "'{line}' missing: {all}");
     }
     let bytes = std::fs::read(&net).unwrap();
     let network = arimaa_search::nnue::Network::from_bytes(&bytes).expect("a readable network");
     assert_eq!(network.hidden(), 8);
     assert_eq!(network.base(), arimaa_search::nnue::Base::OnHand);
+
+    // The refitted weights are a parameter file the engine reads.
+    let out = arimaa(&["--params", refit.to_str().unwrap(), "params"]);
+    assert!(out.status.success(), "{}", text(&out));
+    assert!(
+        String::from_utf8_lossy(&out.stdout).contains("advance_pct"),
+        "{}",
+        text(&out)
+    );
 
     // A file without labels is refused with its name.
     let empty = dir.join("empty.jsonl");

@@ -11,6 +11,8 @@ use std::path::Path;
 /// One position.
 #[derive(Clone, Debug)]
 pub struct Sample {
+    /// The position (the hand evaluation's terms are refitted from it).
+    pub pos: Position,
     /// Features of the side to move's view, then of the other's.
     pub views: [Vec<u16>; 2],
     /// The teacher's score, side to move's view, in the teacher's units.
@@ -97,6 +99,7 @@ fn parse_line(line: &str) -> Option<Sample> {
 pub fn sample(pos: &Position, label: f32, game: u64) -> Sample {
     let us = pos.side();
     Sample {
+        pos: *pos,
         views: [us, us.opponent()].map(|c| features(pos, c).map(|f| f as u16).collect()),
         label: label.clamp(-DECIDED, DECIDED),
         hand: arimaa_search::eval::evaluate(pos, &DEFAULT.weights) as f32,
@@ -109,17 +112,15 @@ pub fn sample(pos: &Position, label: f32, game: u64) -> Sample {
 /// left to right): a second sample for training at no labelling cost.
 #[must_use]
 pub fn mirror_files(s: &Sample) -> Sample {
-    let flip = |f: &u16| {
-        let sq = Square::from_index_unchecked((*f % 64) as u8);
-        (*f - *f % 64) + Square::new(7 - sq.file(), sq.rank()).index() as u16
-    };
-    Sample {
-        views: [
-            s.views[0].iter().map(flip).collect(),
-            s.views[1].iter().map(flip).collect(),
-        ],
-        ..s.clone()
+    let mut pos = Position::empty(s.pos.side());
+    for sq in s.pos.occupied().iter() {
+        if let Some(piece) = s.pos.piece_at(sq) {
+            pos.put(piece, Square::new(7 - sq.file(), sq.rank()));
+        }
     }
+    let mut mirrored = sample(&pos, s.label, s.game);
+    mirrored.result = s.result;
+    mirrored
 }
 
 /// FNV-1a: a stable hash of a game's name (the split must not change
