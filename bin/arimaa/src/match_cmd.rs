@@ -39,7 +39,7 @@ pub struct MatchArgs {
     #[arg(long, value_name = "KEY=VALUE", num_args = 1..)]
     each: Vec<String>,
     /// Time control, arimaa.com form move/reserve[/percent[/max[/total[/turntime]]]],
-    /// e.g. 3s/30s/100/60s or 15s/1m; a bare number is seconds; total may be Nt (turns).
+    /// e.g. 3s/30s/100/60s or 15s/1m; every non-zero time needs a unit (s, m, h or m:ss); total may be Nt (turns).
     #[arg(long)]
     tc: Option<String>,
     /// Games for each pair of engines, played two by two with colours swapped.
