@@ -205,6 +205,7 @@ pub fn run(config: &TuneConfig, executor: &mut dyn Executor, stop: &Arc<AtomicBo
             setups: None,
             record: None,
             sprt: None,
+            stats: None,
             log: None,
             event: format!("spsa iteration {}", k + 1),
             resume: false,

@@ -39,7 +39,7 @@ pub struct MatchArgs {
     #[arg(long, value_name = "KEY=VALUE", num_args = 1..)]
     each: Vec<String>,
     /// Time control, arimaa.com form move/reserve[/percent[/max[/total[/turntime]]]],
-    /// e.g. 3s/30s/100/60s or 15s/1m; a bare number is seconds; total may be Nt (turns).
+    /// e.g. 3s/30s/100/60s or 15s/1m; every non-zero time needs a unit (s, m, h or m:ss); total may be Nt (turns).
     #[arg(long)]
     tc: Option<String>,
     /// Games for each pair of engines, played two by two with colours swapped.
@@ -71,6 +71,12 @@ pub struct MatchArgs {
     /// stop when the LLR crosses a bound. Defaults elo0=0 elo1=5 alpha=0.05 beta=0.05.
     #[arg(long, value_name = "KEY=VALUE", num_args = 0..)]
     sprt: Option<Vec<String>>,
+    /// Model of the Elo interval, LOS and SPRT: pentanomial (game pairs by
+    /// pair score; the default for an even --games) or trinomial (games as
+    /// independent wins, draws and losses; the default for an odd --games).
+    /// An unfinished pair counts in the trinomial figures only.
+    #[arg(long, value_name = "MODEL", value_parser = ["trinomial", "pentanomial"])]
+    stats: Option<String>,
     /// Adjudicate a draw when move N is over (move 1 is the setups).
     #[arg(long, value_name = "N")]
     max_turns: Option<u32>,
@@ -178,6 +184,7 @@ fn config(args: &MatchArgs) -> Result<MatchConfig, CliError> {
         setups: args.setups.as_deref().map(SetupBook::load).transpose()?,
         record: args.record.clone(),
         sprt: args.sprt.as_deref().map(Sprt::parse).transpose()?,
+        stats: args.stats.as_deref().map(str::parse).transpose()?,
         log: args.log.clone(),
         event: args.event.clone(),
         resume: args.resume,

@@ -12,10 +12,14 @@
 //! * `turntime`: a hard cap on one turn (0 = none); `Nt` here is read as a
 //!   turn limit too, so `move/reserve/percent/max/total/turns` also works.
 //!
-//! A time is `1h30m`, `1m`, `30s`, `0.5s` or `1:30` (minutes:seconds). A bare
-//! number is **seconds** (arimaa.com reads a bare number as minutes; short
-//! test matches are usually written in seconds, so the runner prefers that and
-//! always prints the time control back with units). An empty field keeps its
+//! A time is `1h30m`, `1m`, `30s`, `0.5s`, `1:30` (minutes:seconds) or
+//! `1:30:00` (hours:minutes:seconds). Every non-zero time needs a unit: a bare
+//! number is refused, because arimaa.com and pyrimaa read it as minutes (as
+//! hours in the `total` field) while this program used to read it as seconds,
+//! so `2/2/100/10/8` from a gameroom would have meant something else here.
+//! The error shows both readings. For the same reason `h:mm` is refused in
+//! the `total` field, where arimaa.com reads `1:30` as 1h30m. A bare `0`, the
+//! percent and `Nt` turn counts have no unit. An empty field keeps its
 //! default: `3s/30s//1m` has no percent.
 
 use std::fmt;
@@ -63,7 +67,32 @@ impl Default for TimeControl {
 /// `Duration` far from overflow whatever the user types.
 const MAX_SECONDS: f64 = 7.0 * 24.0 * 3600.0;
 
-fn parse_time(field: &str) -> Result<f64, String> {
+/// Which reading arimaa.com gives a bare number in a field: minutes in the
+/// time fields, hours in `total` (pyrimaa `util._parse_timefield`, whose
+/// `start_unit` is `m`, or `h` for the total).
+#[derive(Clone, Copy, PartialEq)]
+enum Field {
+    Time,
+    Total,
+}
+
+/// The error for a unit-less number, showing arimaa.com's reading and the
+/// one this program used to give it.
+fn no_unit(field: &str, value: f64, kind: Field) -> String {
+    let (unit, size) = match kind {
+        Field::Time => ("minutes", 60.0),
+        Field::Total => ("hours", 3600.0),
+    };
+    let text = field.trim();
+    format!(
+        "'{text}' has no unit: arimaa.com reads it as {text} {unit} (write {}), \
+         this program used to read it as {text} seconds (write {})",
+        format_seconds(value * size),
+        format_seconds(value)
+    )
+}
+
+fn parse_time(field: &str, kind: Field) -> Result<f64, String> {
     let f = field.trim();
     if f.is_empty() {
         return Ok(0.0);
@@ -75,8 +104,16 @@ fn parse_time(field: &str) -> Result<f64, String> {
             return Err(format!("'{field}': too many ':' fields"));
         }
         let mut total = 0.0;
-        for p in parts {
+        for p in &parts {
             total = total * 60.0 + number(p, field)?;
+        }
+        if kind == Field::Total && parts.len() == 2 && total > 0.0 {
+            return Err(format!(
+                "'{f}' in the total field: arimaa.com reads it as hours:minutes (write {}), \
+                 this program used to read it as minutes:seconds (write {})",
+                format_seconds(total * 60.0),
+                format_seconds(total)
+            ));
         }
         total
     } else {
@@ -89,7 +126,14 @@ fn parse_time(field: &str) -> Result<f64, String> {
                 .unwrap_or(rest.len());
             let value = number(&rest[..end], field)?;
             let (unit, len) = match rest[end..].chars().next() {
-                None => (1.0, 0),
+                None if value == 0.0 && end == f.len() => (1.0, 0),
+                None if end == f.len() => return Err(no_unit(field, value, kind)),
+                None => {
+                    return Err(format!(
+                        "'{f}': '{}' has no unit (write it like 1m30s or 1:30)",
+                        &rest[..end]
+                    ))
+                }
                 Some('s') => (1.0, 1),
                 Some('m') => (60.0, 1),
                 Some('h') => (3600.0, 1),
@@ -142,8 +186,8 @@ impl FromStr for TimeControl {
         }
         let err = |e: String| format!("time control '{s}': {e}");
         let mut tc = TimeControl {
-            per_move: parse_time(fields[0]).map_err(err)?,
-            reserve: parse_time(fields[1]).map_err(err)?,
+            per_move: parse_time(fields[0], Field::Time).map_err(err)?,
+            reserve: parse_time(fields[1], Field::Time).map_err(err)?,
             percent: 100.0,
             max_reserve: 0.0,
             total: 0.0,
@@ -157,13 +201,13 @@ impl FromStr for TimeControl {
             }
         }
         if let Some(m) = fields.get(3) {
-            tc.max_reserve = parse_time(m).map_err(err)?;
+            tc.max_reserve = parse_time(m, Field::Time).map_err(err)?;
         }
         for (i, field) in fields.iter().enumerate().skip(4) {
             match parse_turns(field) {
                 Some(turns) => tc.turns = turns.map_err(err)?,
-                None if i == 4 => tc.total = parse_time(field).map_err(err)?,
-                None => tc.turn_time = parse_time(field).map_err(err)?,
+                None if i == 4 => tc.total = parse_time(field, Field::Total).map_err(err)?,
+                None => tc.turn_time = parse_time(field, Field::Time).map_err(err)?,
             }
         }
         if tc.per_move == 0.0 && tc.reserve == 0.0 && tc.turn_time == 0.0 {
@@ -287,7 +331,7 @@ mod tests {
         let t = tc("1m30s/1:30/75/10m/2h/1m");
         assert_eq!((t.per_move, t.reserve, t.percent), (90.0, 90.0, 75.0));
         assert_eq!((t.max_reserve, t.total, t.turn_time), (600.0, 7200.0, 60.0));
-        let t = tc("2/10/50/0/80t");
+        let t = tc("2s/10s/50/0/80t");
         assert_eq!(
             (t.per_move, t.reserve, t.percent, t.turns, t.total),
             (2.0, 10.0, 50.0, 80, 0.0)
@@ -322,8 +366,68 @@ mod tests {
     }
 
     #[test]
+    fn refuses_unit_less_times_showing_both_readings() {
+        // The gameroom form: every field but the percent is unit-less.
+        let e = "2/2/100/10/8".parse::<TimeControl>().unwrap_err();
+        assert!(
+            e.contains("'2' has no unit: arimaa.com reads it as 2 minutes (write 2m)"),
+            "{e}"
+        );
+        assert!(
+            e.contains("this program used to read it as 2 seconds (write 2s)"),
+            "{e}"
+        );
+        for (text, arimaa_com, old) in [
+            ("2/10s", "2 minutes (write 2m)", "2 seconds (write 2s)"),
+            ("2s/10", "10 minutes (write 10m)", "10 seconds (write 10s)"),
+            ("2s/10s/100/5", "5 minutes (write 5m)", "5 seconds (write 5s)"),
+            ("2s/10s/100/0/8", "8 hours (write 8h)", "8 seconds (write 8s)"),
+            ("2s/10s/100/0/0/30", "30 minutes (write 30m)", "30 seconds (write 30s)"),
+            (
+                "2s/10s/100/0/40t/30",
+                "30 minutes (write 30m)",
+                "30 seconds (write 30s)",
+            ),
+            ("0.5/10s", "0.5 minutes (write 30s)", "0.5 seconds (write 0.5s)"),
+            (
+                "2s/10s/100/0/1:30",
+                "hours:minutes (write 1h30m)",
+                "minutes:seconds (write 1m30s)",
+            ),
+        ] {
+            let e = text.parse::<TimeControl>().unwrap_err();
+            assert!(
+                e.contains(&format!("arimaa.com reads it as {arimaa_com}")),
+                "{text}: {e}"
+            );
+            assert!(
+                e.contains(&format!("this program used to read it as {old}")),
+                "{text}: {e}"
+            );
+        }
+        // A unit-less number after a unit is refused too (pyrimaa would read
+        // `1m30` as 31 minutes).
+        let e = "1m30/10s".parse::<TimeControl>().unwrap_err();
+        assert!(e.contains("'30' has no unit"), "{e}");
+    }
+
+    #[test]
+    fn takes_zero_percent_turns_and_colon_forms_without_units() {
+        let t = tc("0/30s/50/0/80t/0");
+        assert_eq!((t.per_move, t.reserve, t.percent, t.turns), (0.0, 30.0, 50.0, 80));
+        // m:ss agrees with arimaa.com in every field but the total.
+        let t = tc("0:30/1:30/100/10:00/0/2:00");
+        assert_eq!((t.per_move, t.reserve), (30.0, 90.0));
+        assert_eq!((t.max_reserve, t.turn_time), (600.0, 120.0));
+        // h:mm:ss is read the same way everywhere, the total included.
+        let t = tc("30s/1m/100/0/1:30:00");
+        assert_eq!(t.total, 5400.0);
+        assert_eq!(tc("1s/0/100/0/0:00").total, 0.0);
+    }
+
+    #[test]
     fn prints_back_with_units() {
-        assert_eq!(tc("3/30/100/60").to_string(), "3s/30s/100/1m");
+        assert_eq!(tc("3s/30s/100/60s").to_string(), "3s/30s/100/1m");
         assert_eq!(tc("15s/1m").to_string(), "15s/1m");
         assert_eq!(tc("0.5s/5s/100").to_string(), "0.5s/5s");
         assert_eq!(tc("1s/0/50").to_string(), "1s/0/50");

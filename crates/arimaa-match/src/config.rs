@@ -2,6 +2,7 @@
 //! match settings.
 
 use crate::error::MatchError;
+use crate::pentanomial::StatsModel;
 use crate::setups::SetupBook;
 use crate::stats::Sprt;
 use crate::tc::TimeControl;
@@ -169,6 +170,9 @@ pub struct MatchConfig {
     pub record: Option<PathBuf>,
     /// Sequential test between the first two engines.
     pub sprt: Option<Sprt>,
+    /// The model of the Elo interval, LOS and SPRT; `None` picks
+    /// [`StatsModel::default_for`] the number of games.
+    pub stats: Option<StatsModel>,
     /// File for every line exchanged with the engines (and their stderr).
     pub log: Option<PathBuf>,
     /// The record's `Event` header.
@@ -179,6 +183,13 @@ pub struct MatchConfig {
 }
 
 impl MatchConfig {
+    /// The statistics model in use: the one chosen, else pentanomial when
+    /// every game has its colour-swapped partner in the schedule.
+    #[must_use]
+    pub fn stats_model(&self) -> StatsModel {
+        self.stats.unwrap_or(StatsModel::default_for(self.games))
+    }
+
     /// Checks what the parts cannot check alone.
     pub fn validate(&self) -> Result<(), MatchError> {
         if self.engines.len() < 2 {
@@ -291,6 +302,7 @@ mod tests {
             setups: None,
             record: None,
             sprt: None,
+            stats: None,
             log: None,
             event: String::new(),
             resume: false,

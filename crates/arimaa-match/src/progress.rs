@@ -4,6 +4,7 @@
 //! is not a terminal (CI logs, a file) indicatif draws nothing, so the lines
 //! are printed plainly and the status now and then as a line of its own.
 
+use crate::pentanomial::StatsModel;
 use crate::stats::Sprt;
 use crate::summary::Tally;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
@@ -113,9 +114,9 @@ fn style(unit: &'static str) -> ProgressStyle {
         })
 }
 
-/// A match's status: the first pair's score, Elo and the LLR.
+/// A match's status: the first pair's score, Elo and the LLR in `model`.
 #[must_use]
-pub fn match_status(tally: &Tally, sprt: Option<&Sprt>) -> String {
+pub fn match_status(tally: &Tally, sprt: Option<&Sprt>, model: StatsModel) -> String {
     let w = tally.first_pair();
     let mut s = String::new();
     if tally.names.len() >= 2 {
@@ -124,12 +125,15 @@ pub fn match_status(tally: &Tally, sprt: Option<&Sprt>) -> String {
             tally.names[0], tally.names[1], w.wins, w.losses, w.draws
         ));
     }
-    if let Some(e) = w.elo().filter(|e| e.elo.is_finite() && e.margin().is_finite()) {
+    if let Some(e) = tally
+        .elo((0, 1), model)
+        .filter(|e| e.elo.is_finite() && e.margin().is_finite())
+    {
         s.push_str(&format!("  Elo {:+.0} +/- {:.0}", e.elo, e.margin()));
     }
     if let Some(sp) = sprt {
         let (low, high) = sp.bounds();
-        s.push_str(&format!("  LLR {:.2} [{low:.2}, {high:.2}]", sp.llr(&w)));
+        s.push_str(&format!("  LLR {:.2} [{low:.2}, {high:.2}]", tally.llr(sp, model)));
     }
     s
 }
@@ -167,14 +171,14 @@ mod tests {
     #[test]
     fn status_shows_score_elo_and_llr() {
         let sprt = Sprt::parse::<&str>(&[]).ok();
-        let s = match_status(&tally(1), sprt.as_ref());
+        let s = match_status(&tally(1), sprt.as_ref(), StatsModel::Trinomial);
         assert!(
             s.starts_with("new vs old 1-0-0") && s.contains("LLR 0.02 [-2.94, 2.94]"),
             "{s}"
         );
         // No Elo while its interval is unbounded; then the estimate and margin.
-        assert_eq!(match_status(&tally(3), None), "new vs old 2-1-0");
-        let s = match_status(&tally(40), None);
+        assert_eq!(match_status(&tally(3), None, StatsModel::Trinomial), "new vs old 2-1-0");
+        let s = match_status(&tally(40), None, StatsModel::Trinomial);
         assert!(s.starts_with("new vs old 20-20-0  Elo +0 +/- "), "{s}");
     }
 
@@ -189,7 +193,7 @@ mod tests {
                 "Finished game {n} (new vs old): gold wins by goal after 40 turns"
             ));
         }
-        p.update(3, &match_status(&t, None), false);
+        p.update(3, &match_status(&t, None, StatsModel::Trinomial), false);
         p.finish();
         let screen = term.contents();
         let lines: Vec<&str> = screen.lines().collect();

@@ -58,7 +58,7 @@ pub fn run_match_on(
     let mut tally = Tally::new(names);
     if executor.check(config, stop, quiet)? == Checked::Stopped {
         // Ctrl-C during the start-up check: nothing was played.
-        let text = report(&tally, config.sprt.as_ref());
+        let text = report(&tally, config.sprt.as_ref(), config.stats_model());
         return Ok(MatchReport {
             tally,
             scheduled: 0,
@@ -83,7 +83,7 @@ pub fn run_match_on(
         }
         jobs.retain(|j| !done.iter().any(|(d, _)| d.number == j.number));
         if let Some(sprt) = &config.sprt {
-            let d = sprt.decide(&tally.first_pair());
+            let d = tally.decide(sprt, config.stats_model());
             if d != SprtDecision::Continue {
                 decision = Some(d);
                 jobs.clear();
@@ -119,13 +119,13 @@ pub fn run_match_on(
                 }
             }
             if let Some(sprt) = &config.sprt {
-                let d = sprt.decide(&tally.first_pair());
+                let d = tally.decide(sprt, config.stats_model());
                 if d != SprtDecision::Continue && decision.is_none() {
                     decision = Some(d);
                     stop.store(true, Ordering::Relaxed);
                 }
             }
-            let status = match_status(&tally, config.sprt.as_ref());
+            let status = match_status(&tally, config.sprt.as_ref(), config.stats_model());
             progress.update(u64::from(tally.games()), &status, config.sprt.is_some());
         }
         player.join().unwrap_or(Err(MatchError::ExecutorPanicked))
@@ -136,7 +136,7 @@ pub fn run_match_on(
     }
     played?;
     let interrupted = decision.is_none() && tally.games() < scheduled;
-    let text = report(&tally, config.sprt.as_ref());
+    let text = report(&tally, config.sprt.as_ref(), config.stats_model());
     Ok(MatchReport {
         tally,
         scheduled,

@@ -1,8 +1,9 @@
 //! Counting finished games and the tables printed at the end.
 
 use crate::outcome::{GameResult, Termination};
+use crate::pentanomial::{Penta, StatsModel};
 use crate::schedule::GameJob;
-use crate::stats::{Sprt, SprtDecision, Wdl};
+use crate::stats::{EloEstimate, Sprt, SprtDecision, Wdl};
 use arimaa_core::Color;
 use std::collections::BTreeMap;
 use std::fmt::Write;
@@ -37,6 +38,12 @@ pub struct Tally {
     pub engines: Vec<EngineTally>,
     /// Results of engine `a` against engine `b` (a < b), from `a`'s side.
     pub pairs: BTreeMap<(usize, usize), Wdl>,
+    /// Finished game pairs of engine `a` against engine `b` (a < b) by
+    /// `a`'s pair score.
+    pub pentas: BTreeMap<(usize, usize), Penta>,
+    /// Pairs with one game counted, by pair number: the pairing and the
+    /// lower-numbered engine's half points in that game.
+    open: BTreeMap<usize, ((usize, usize), u32)>,
     /// Gold's results over all games.
     pub gold: Wdl,
     /// Games by termination.
@@ -51,6 +58,8 @@ impl Tally {
             engines: vec![EngineTally::default(); names.len()],
             names,
             pairs: BTreeMap::new(),
+            pentas: BTreeMap::new(),
+            open: BTreeMap::new(),
             gold: Wdl::default(),
             reasons: BTreeMap::new(),
         }
@@ -91,6 +100,53 @@ impl Tally {
             ((job.silver, job.gold), g.flipped())
         };
         *self.pairs.entry(key).or_default() += view;
+        let half = 2 * view.wins + view.draws;
+        match self.open.remove(&job.pair) {
+            Some((_, first)) => self.pentas.entry(key).or_default().add(first + half),
+            None => {
+                self.open.insert(job.pair, (key, half));
+            }
+        }
+    }
+
+    /// Games of engine `a` against `b` whose pair is not finished: they
+    /// count in the trinomial figures only.
+    #[must_use]
+    pub fn unpaired(&self, key: (usize, usize)) -> u32 {
+        self.open.values().filter(|(k, _)| *k == key).count() as u32
+    }
+
+    /// Engine 0's finished pairs against engine 1.
+    #[must_use]
+    pub fn first_pentas(&self) -> Penta {
+        self.pentas.get(&(0, 1)).copied().unwrap_or_default()
+    }
+
+    /// Elo and its interval of `a` against `b` in `model`.
+    #[must_use]
+    pub fn elo(&self, key: (usize, usize), model: StatsModel) -> Option<EloEstimate> {
+        match model {
+            StatsModel::Trinomial => self.pairs.get(&key)?.elo(),
+            StatsModel::Pentanomial => self.pentas.get(&key)?.elo(),
+        }
+    }
+
+    /// The first pair's LLR in `model`.
+    #[must_use]
+    pub fn llr(&self, sprt: &Sprt, model: StatsModel) -> f64 {
+        match model {
+            StatsModel::Trinomial => sprt.llr(&self.first_pair()),
+            StatsModel::Pentanomial => self.first_pentas().llr(sprt),
+        }
+    }
+
+    /// The SPRT's decision on the first pair in `model`.
+    #[must_use]
+    pub fn decide(&self, sprt: &Sprt, model: StatsModel) -> SprtDecision {
+        match model {
+            StatsModel::Trinomial => sprt.decide(&self.first_pair()),
+            StatsModel::Pentanomial => self.first_pentas().decide(sprt),
+        }
     }
 
     /// Games counted.
@@ -123,27 +179,28 @@ fn counts(map: &BTreeMap<Termination, u32>) -> String {
 
 /// The SPRT status line.
 #[must_use]
-pub fn sprt_line(sprt: &Sprt, wdl: &Wdl) -> String {
+pub fn sprt_line(sprt: &Sprt, t: &Tally, model: StatsModel) -> String {
     let (low, high) = sprt.bounds();
-    let verdict = match sprt.decide(wdl) {
+    let verdict = match t.decide(sprt, model) {
         SprtDecision::Continue => "continue",
         SprtDecision::AcceptH0 => "H0 accepted",
         SprtDecision::AcceptH1 => "H1 accepted",
     };
     format!(
-        "SPRT (elo0 {}, elo1 {}, alpha {}, beta {}): LLR {:.2} [{low:.2}, {high:.2}] {verdict}",
+        "SPRT (elo0 {}, elo1 {}, alpha {}, beta {}, {}): LLR {:.2} [{low:.2}, {high:.2}] {verdict}",
         sprt.elo0,
         sprt.elo1,
         sprt.alpha,
         sprt.beta,
-        sprt.llr(wdl)
+        model.name(),
+        t.llr(sprt, model)
     )
 }
 
-/// The end-of-match report: scores by engine and colour, Elo with its
-/// interval and LOS, the SPRT, and the terminations.
+/// The end-of-match report: scores by engine and colour, the pair scores,
+/// Elo with its interval and LOS in `model`, the SPRT, and the terminations.
 #[must_use]
-pub fn report(t: &Tally, sprt: Option<&Sprt>) -> String {
+pub fn report(t: &Tally, sprt: Option<&Sprt>, model: StatsModel) -> String {
     let mut out = String::new();
     for (&(a, b), w) in &t.pairs {
         let (na, nb) = (&t.names[a], &t.names[b]);
@@ -154,11 +211,35 @@ pub fn report(t: &Tally, sprt: Option<&Sprt>) -> String {
             let _ = writeln!(out, "...      {na} playing silver: {}", wdl_line(&e.as_silver));
             let _ = writeln!(out, "...      gold vs silver: {}", wdl_line(&t.gold));
         }
-        match w.elo() {
-            Some(e) => {
-                let _ = writeln!(out, "Elo difference: {e}, LOS: {:.1} %", 100.0 * w.los());
+        let penta = t.pentas.get(&(a, b)).copied().unwrap_or_default();
+        let _ = write!(out, "...      {na} {penta}");
+        match t.unpaired((a, b)) {
+            0 => out.push('\n'),
+            n => {
+                let _ = writeln!(
+                    out,
+                    " ({n} game of an unfinished pair counts in the trinomial figures only)"
+                );
             }
-            None => out.push_str("Elo difference: no games\n"),
+        }
+        let los = match model {
+            StatsModel::Trinomial => w.los(),
+            StatsModel::Pentanomial => penta.los(),
+        };
+        match t.elo((a, b), model) {
+            Some(e) => {
+                let _ = writeln!(out, "Elo difference: {e}, LOS: {:.1} % ({})", 100.0 * los, model.name());
+            }
+            None => {
+                let _ = writeln!(
+                    out,
+                    "Elo difference: no {}",
+                    match model {
+                        StatsModel::Trinomial => "games",
+                        StatsModel::Pentanomial => "finished pairs",
+                    }
+                );
+            }
         }
     }
     if t.names.len() > 2 {
@@ -178,7 +259,7 @@ pub fn report(t: &Tally, sprt: Option<&Sprt>) -> String {
         }
     }
     if let Some(s) = sprt {
-        let _ = writeln!(out, "{}", sprt_line(s, &t.first_pair()));
+        let _ = writeln!(out, "{}", sprt_line(s, t, model));
     }
     let _ = writeln!(out, "Terminations: {}", counts(&t.reasons));
     for (name, e) in t.names.iter().zip(&t.engines) {
@@ -251,7 +332,12 @@ mod tests {
         );
         assert_eq!(t.engines[0].losses.get(&Termination::Time), Some(&1));
         assert_eq!(t.engines[1].losses.get(&Termination::Goal), Some(&2));
-        let text = report(&t, Sprt::parse(&["elo1=10"]).ok().as_ref());
+        // Both pairs are pair 0 here: the games pair up two by two.
+        assert_eq!(t.first_pentas().counts, [0, 0, 1, 1, 0]);
+        let text = report(&t, Sprt::parse(&["elo1=10"]).ok().as_ref(), StatsModel::Pentanomial);
+        assert!(text.contains("A pairs: 0:0 0.5:0 1:1 1.5:1 2:0\n"), "{text}");
+        assert!(text.contains("(pentanomial)"), "{text}");
+        assert!(text.contains("beta 0.05, pentanomial): LLR"), "{text}");
         assert!(text.contains("Score of A vs B: 2 - 1 - 1  [0.625] 4"), "{text}");
         assert!(text.contains("A playing gold: 1 - 0 - 1"), "{text}");
         assert!(text.contains("gold vs silver: 2 - 1 - 1"), "{text}");
@@ -266,8 +352,38 @@ mod tests {
         let mut t = Tally::new(vec!["A".into(), "B".into(), "C".into()]);
         t.add(&job(2, 0), &result(Some(Color::Gold), Termination::Goal));
         t.add(&job(1, 2), &result(Some(Color::Silver), Termination::Goal));
-        let text = report(&t, None);
+        let text = report(&t, None, StatsModel::Trinomial);
         assert!(text.contains("Score of A vs C: 0 - 1 - 0"), "{text}");
         assert!(text.contains("  1. C "), "{text}");
+    }
+
+    #[test]
+    fn an_unfinished_pair_counts_in_the_trinomial_figures_only() {
+        let mut t = Tally::new(vec!["A".into(), "B".into()]);
+        let game = |number, gold, silver, pair| GameJob {
+            number,
+            gold,
+            silver,
+            pair,
+        };
+        // Pair 0: A wins both; pair 1: A wins its first game, the second is unplayed.
+        t.add(&game(1, 0, 1, 0), &result(Some(Color::Gold), Termination::Goal));
+        t.add(&game(2, 1, 0, 0), &result(Some(Color::Silver), Termination::Goal));
+        t.add(&game(3, 0, 1, 1), &result(Some(Color::Gold), Termination::Goal));
+        assert_eq!(t.first_pair().wins, 3);
+        assert_eq!(t.first_pentas().counts, [0, 0, 0, 0, 1]);
+        assert_eq!(t.unpaired((0, 1)), 1);
+        let text = report(&t, None, StatsModel::Pentanomial);
+        assert!(
+            text.contains(
+                "A pairs: 0:0 0.5:0 1:0 1.5:0 2:1 (1 game of an unfinished pair counts in the trinomial figures only)"
+            ),
+            "{text}"
+        );
+        assert!(t.elo((0, 1), StatsModel::Pentanomial).is_some());
+        assert_eq!(
+            Tally::new(vec!["A".into(), "B".into()]).elo((0, 1), StatsModel::Pentanomial),
+            None
+        );
     }
 }

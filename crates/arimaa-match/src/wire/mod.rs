@@ -247,6 +247,7 @@ impl PairSpec {
             }),
             record: None,
             sprt: None,
+            stats: None,
             log: None,
             event: String::new(),
             resume: false,

@@ -21,6 +21,7 @@ fn config() -> MatchConfig {
         setups: None,
         record: None,
         sprt: None,
+        stats: None,
         log: None,
         event: String::new(),
         resume: false,
