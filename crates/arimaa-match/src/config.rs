@@ -167,6 +167,9 @@ pub struct MatchConfig {
     pub setups: Option<SetupBook>,
     /// Record file the finished games are appended to.
     pub record: Option<PathBuf>,
+    /// PGN file the finished games are also appended to, in the form of
+    /// pyrimaa's roundrobin, for bayeselo and ordo (see [`crate::pgn`]).
+    pub pgn: Option<PathBuf>,
     /// Sequential test between the first two engines.
     pub sprt: Option<Sprt>,
     /// File for every line exchanged with the engines (and their stderr).
@@ -290,6 +293,7 @@ mod tests {
             max_turns: None,
             setups: None,
             record: None,
+            pgn: None,
             sprt: None,
             log: None,
             event: String::new(),

@@ -17,6 +17,7 @@ pub mod error;
 pub mod executor;
 pub mod label;
 pub mod outcome;
+pub mod pgn;
 pub mod plot;
 pub mod progress;
 pub mod ray;
