@@ -204,6 +204,7 @@ pub fn run(config: &TuneConfig, executor: &mut dyn Executor, stop: &Arc<AtomicBo
             max_turns: Some(200),
             setups: None,
             record: None,
+            pgn: None,
             sprt: None,
             stats: None,
             log: None,

@@ -62,6 +62,11 @@ pub struct MatchArgs {
     /// Append every finished game to FILE (headers plus the arimaa.com move list).
     #[arg(long, value_name = "FILE")]
     record: Option<PathBuf>,
+    /// Also append every finished game to FILE as PGN, as pyrimaa's
+    /// roundrobin writes it (White = gold, Black = silver, Result, ResultCode,
+    /// PlyCount), for bayeselo and ordo.
+    #[arg(long, value_name = "FILE")]
+    pgn: Option<PathBuf>,
     /// Carry on a stopped match: the games already in the --record file count
     /// as played (each must match this command line's engines, limits and
     /// setups) and only the rest of the --games are played.
@@ -183,6 +188,7 @@ fn config(args: &MatchArgs) -> Result<MatchConfig, CliError> {
         max_turns: args.max_turns,
         setups: args.setups.as_deref().map(SetupBook::load).transpose()?,
         record: args.record.clone(),
+        pgn: args.pgn.clone(),
         sprt: args.sprt.as_deref().map(Sprt::parse).transpose()?,
         stats: args.stats.as_deref().map(str::parse).transpose()?,
         log: args.log.clone(),

@@ -168,6 +168,9 @@ pub struct MatchConfig {
     pub setups: Option<SetupBook>,
     /// Record file the finished games are appended to.
     pub record: Option<PathBuf>,
+    /// PGN file the finished games are also appended to, in the form of
+    /// pyrimaa's roundrobin, for bayeselo and ordo (see [`crate::pgn`]).
+    pub pgn: Option<PathBuf>,
     /// Sequential test between the first two engines.
     pub sprt: Option<Sprt>,
     /// The model of the Elo interval, LOS and SPRT; `None` picks
@@ -301,6 +304,7 @@ mod tests {
             max_turns: None,
             setups: None,
             record: None,
+            pgn: None,
             sprt: None,
             stats: None,
             log: None,

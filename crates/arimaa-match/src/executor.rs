@@ -13,7 +13,7 @@
 use crate::config::MatchConfig;
 use crate::engine::{Engine, TrafficLog};
 use crate::error::MatchError;
-use crate::outcome::GameResult;
+use crate::outcome::{GameResult, MoveInfo};
 use crate::referee::{play_game, Limits, Played};
 use crate::schedule::{GameJob, PairJob};
 use crate::timestamp::utc_now;
@@ -32,6 +32,8 @@ pub struct FinishedGame {
     pub date: String,
     /// How it ended.
     pub result: GameResult,
+    /// What is known of each move of `result.moves`, one entry a move.
+    pub move_info: Vec<MoveInfo>,
 }
 
 /// What the start-up check found.
@@ -158,8 +160,14 @@ fn worker(
             }
         }
         match played {
-            Played::Finished(result) => {
-                if tx.send(FinishedGame { job, date, result }).is_err() {
+            Played::Finished(result, move_info) => {
+                let game = FinishedGame {
+                    job,
+                    date,
+                    result,
+                    move_info,
+                };
+                if tx.send(game).is_err() {
                     break;
                 }
             }
@@ -189,13 +197,16 @@ fn play_job(
             Err(_) if stop.load(Ordering::Relaxed) => return Played::Aborted,
             Err(e) => {
                 // A restart that fails forfeits this game; the match goes on.
-                return Played::Finished(GameResult {
-                    winner: Some(side.opponent()),
-                    termination: e.termination(),
-                    detail: format!("{} ({}) could not be restarted: {e}", spec.name, side_label(side)),
-                    moves: String::new(),
-                    turns: 0,
-                });
+                return Played::Finished(
+                    GameResult {
+                        winner: Some(side.opponent()),
+                        termination: e.termination(),
+                        detail: format!("{} ({}) could not be restarted: {e}", spec.name, side_label(side)),
+                        moves: String::new(),
+                        turns: 0,
+                    },
+                    Vec::new(),
+                );
             }
         }
     }

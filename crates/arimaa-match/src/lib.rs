@@ -18,6 +18,7 @@ pub mod executor;
 pub mod label;
 pub mod outcome;
 pub mod pentanomial;
+pub mod pgn;
 pub mod plot;
 pub mod progress;
 pub mod ray;

@@ -2,6 +2,7 @@
 //! the one-letter codes of arimaa.com records plus the runner's own faults.
 
 use arimaa_core::{Color, Reason};
+use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// Why a game ended.
@@ -138,6 +139,45 @@ impl GameResult {
     }
 }
 
+/// What the referee learnt about one move: the engine's last `info score`
+/// and `info depth` before its bestmove, and the seconds the move took.
+/// Each is `None` when unknown (an engine that prints no `info`, a setup
+/// taken from the setup file).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MoveInfo {
+    /// The score, as the engine printed it (ours: centi-rabbits, for the side to move).
+    pub score: Option<i64>,
+    /// The depth the search completed.
+    pub depth: Option<u32>,
+    /// Seconds from `go` to `bestmove`, as the referee timed them.
+    pub seconds: Option<f64>,
+}
+
+impl MoveInfo {
+    /// Takes what an engine line says: `info score N` or `info depth D`.
+    /// Other lines, and values that are not numbers, are ignored.
+    pub fn read_info(&mut self, line: &str) {
+        let mut words = line.split_whitespace();
+        if words.next() != Some("info") {
+            return;
+        }
+        match (words.next(), words.next()) {
+            (Some("score"), Some(v)) => {
+                if let Ok(v) = v.parse() {
+                    self.score = Some(v);
+                }
+            }
+            (Some("depth"), Some(v)) => {
+                if let Ok(v) = v.parse() {
+                    self.depth = Some(v);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -159,5 +199,21 @@ mod tests {
         ] {
             assert_eq!(Termination::from(r).code(), r.code());
         }
+    }
+
+    #[test]
+    fn info_lines_fill_move_info() {
+        let mut m = MoveInfo::default();
+        for line in [
+            "info depth 3",
+            "info score -40",
+            "log x",
+            "info depth 4",
+            "info score",
+            "info depth 5+",
+        ] {
+            m.read_info(line);
+        }
+        assert_eq!((m.score, m.depth), (Some(-40), Some(4)));
     }
 }

@@ -13,10 +13,18 @@
 //! `Setup` (the setup file line, when one is used), `Result` (`g`, `s`, or
 //! `d` for an adjudicated draw), `Reason` (the termination's letter: g, e, m,
 //! p as on arimaa.com, i illegal move, t time, r resign, c crash, h hang,
-//! s adjudicated), `Termination` (what happened, in words) and `Turns`.
+//! s adjudicated), `Termination` (what happened, in words), `Turns`, and
+//! `MoveData` when the game has moves.
+//!
+//! `MoveData` holds one entry per move of the list, in order:
+//! `2g:35/6/0.412` is move 2g, the engine's last `info score` (35) and
+//! `info depth` (6) before its bestmove, and the seconds it took; `-` marks
+//! what is unknown (`1g:-/-/-` for a setup from the setup file). Readers of
+//! plain move lists, pyrimaa's included, never see it: it is a header, and
+//! the move list stays an arimaa.com record.
 
 use crate::error::MatchError;
-use crate::outcome::Termination;
+use crate::outcome::{MoveInfo, Termination};
 use arimaa_core::record::parse_record;
 use arimaa_core::{Color, Game};
 use std::fs::{File, OpenOptions};
@@ -45,6 +53,68 @@ fn escape(v: &str) -> String {
         .collect::<String>()
         .replace('\\', "\\\\")
         .replace('"', "\\\"")
+}
+
+/// The label of the move at `index` in a record: `1g`, `1s`, `2g`, ...
+fn move_label(index: usize) -> String {
+    format!("{}{}", index / 2 + 1, if index.is_multiple_of(2) { 'g' } else { 's' })
+}
+
+/// The `MoveData` header's value for a game's moves.
+#[must_use]
+pub fn format_move_data(info: &[MoveInfo]) -> String {
+    fn or_dash<T: std::fmt::Display>(v: Option<T>) -> String {
+        v.map_or_else(|| "-".to_string(), |v| v.to_string())
+    }
+    info.iter()
+        .enumerate()
+        .map(|(i, m)| {
+            let seconds = m.seconds.map(|s| format!("{s:.3}"));
+            format!(
+                "{}:{}/{}/{}",
+                move_label(i),
+                or_dash(m.score),
+                or_dash(m.depth),
+                or_dash(seconds)
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Reads a `MoveData` value: every entry labelled in order from `1g`.
+pub fn parse_move_data(text: &str) -> Result<Vec<MoveInfo>, String> {
+    fn field<T: std::str::FromStr>(v: &str) -> Result<Option<T>, ()> {
+        if v == "-" {
+            Ok(None)
+        } else {
+            v.parse().map(Some).map_err(|_| ())
+        }
+    }
+    text.split_whitespace()
+        .enumerate()
+        .map(|(i, entry)| {
+            let bad = || format!("MoveData entry {} '{entry}'", i + 1);
+            let (label, data) = entry.split_once(':').ok_or_else(bad)?;
+            if label != move_label(i) {
+                return Err(format!("{}: expected move {}", bad(), move_label(i)));
+            }
+            let mut parts = data.split('/');
+            let (Some(score), Some(depth), Some(seconds), None) =
+                (parts.next(), parts.next(), parts.next(), parts.next())
+            else {
+                return Err(bad());
+            };
+            Ok(MoveInfo {
+                score: field(score).map_err(|()| bad())?,
+                depth: field(depth).map_err(|()| bad())?,
+                seconds: field::<f64>(seconds)
+                    .ok()
+                    .filter(|s| s.is_none_or(|s| s.is_finite() && s >= 0.0))
+                    .ok_or_else(bad)?,
+            })
+        })
+        .collect()
 }
 
 /// Appends games to a record file.
@@ -83,6 +153,8 @@ pub struct RecordedGame {
     pub moves: String,
     /// The moves replayed by the rules core.
     pub game: Game,
+    /// The `MoveData` entries, one per move; empty when the header is absent.
+    pub move_info: Vec<MoveInfo>,
 }
 
 impl RecordedGame {
@@ -179,11 +251,25 @@ pub fn read_records(text: &str) -> Result<Vec<RecordedGame>, MatchError> {
     for b in blocks {
         let game =
             parse_record(&b.moves).map_err(|e| MatchError::Record(format!("game at line {}: moves: {e}", b.line)))?;
-        let g = RecordedGame {
+        let mut g = RecordedGame {
             headers: b.headers,
             moves: b.moves,
             game,
+            move_info: Vec::new(),
         };
+        if let Some(data) = g.header("MoveData") {
+            let info =
+                parse_move_data(data).map_err(|e| MatchError::Record(format!("game at line {}: {e}", b.line)))?;
+            if info.len() != g.game.record().len() {
+                return Err(MatchError::Record(format!(
+                    "game at line {}: MoveData has {} entries for {} moves",
+                    b.line,
+                    info.len(),
+                    g.game.record().len()
+                )));
+            }
+            g.move_info = info;
+        }
         let (Some(term), Some(winner)) = (g.termination(), g.winner()) else {
             return Err(MatchError::Record(format!(
                 "game at line {}: missing or bad Result/Reason header",
@@ -243,6 +329,37 @@ mod tests {
         // The move list alone is a plain arimaa.com record.
         let alone = text.split("\n\n").nth(1).unwrap();
         assert_eq!(parse_record(alone).unwrap().record().len(), 3);
+        assert!(games.iter().all(|g| g.move_info.is_empty()), "no MoveData, no entries");
+    }
+
+    #[test]
+    fn move_data_round_trips_and_must_fit_the_moves() {
+        let info = [
+            MoveInfo::default(),
+            MoveInfo {
+                seconds: Some(0.0126),
+                ..MoveInfo::default()
+            },
+            MoveInfo {
+                score: Some(-35),
+                depth: Some(6),
+                seconds: Some(1.5),
+            },
+        ];
+        let data = format_move_data(&info);
+        assert_eq!(data, "1g:-/-/- 1s:-/-/0.013 2g:-35/6/1.500");
+        let mut h = headers("g", "t", "late");
+        h.push(("MoveData".into(), data.clone()));
+        let games = read_records(&format_game(&h, MOVES)).unwrap();
+        assert_eq!(games[0].move_info[2], info[2]);
+        assert_eq!(games[0].move_info[1].seconds, Some(0.013));
+        // One entry short, or out of order: refused.
+        let short = data.rsplit_once(' ').unwrap().0.to_string();
+        h.last_mut().unwrap().1 = short;
+        assert!(read_records(&format_game(&h, MOVES)).is_err());
+        for bad in ["1s:-/-/-", "1g:x/-/-", "1g:-/-", "1g:-/-/-1", "1g"] {
+            assert!(parse_move_data(bad).is_err(), "{bad}");
+        }
     }
 
     #[test]

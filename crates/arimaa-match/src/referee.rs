@@ -8,10 +8,13 @@
 //! whatever it says. An engine that does not answer `stop` within the hang
 //! timeout is killed; one whose pipes close has crashed. Each of these, and
 //! `bestmove resign`, loses the game for that engine only.
+//!
+//! For each move played the referee keeps the engine's last `info score`
+//! and `info depth` and the time the move took ([`MoveInfo`]).
 
 use crate::config::{EngineSpec, Limit};
 use crate::engine::{Engine, Failure, Wait, READY_TIMEOUT};
-use crate::outcome::{GameResult, Termination};
+use crate::outcome::{GameResult, MoveInfo, Termination};
 use crate::setups::Opening;
 use crate::tc::{aei_seconds, Clock};
 use arimaa_core::{Color, Game};
@@ -34,8 +37,9 @@ pub struct Limits {
 /// A game's end as seen by the worker.
 #[derive(Debug)]
 pub enum Played {
-    /// The game ended and counts.
-    Finished(GameResult),
+    /// The game ended and counts; with what is known of each move in its
+    /// record, one entry a move.
+    Finished(GameResult, Vec<MoveInfo>),
     /// The runner is stopping; the game does not count.
     Aborted,
 }
@@ -62,6 +66,10 @@ struct Referee<'a> {
     limits: &'a Limits,
     stop: &'a AtomicBool,
     started: Option<Instant>,
+    /// One entry per move in the game's record.
+    move_info: Vec<MoveInfo>,
+    /// What the engine to move has said so far this turn.
+    thinking: MoveInfo,
 }
 
 /// Plays one game, `gold` against `silver`; with an opening, both setups come
@@ -82,9 +90,11 @@ pub fn play_game(
         limits,
         stop,
         started: None,
+        move_info: Vec::new(),
+        thinking: MoveInfo::default(),
     };
     match r.run(opening) {
-        End::Result(res) => Played::Finished(res),
+        End::Result(res) => Played::Finished(res, r.move_info),
         End::Aborted => Played::Aborted,
     }
 }
@@ -233,6 +243,7 @@ impl Referee<'_> {
         if let Err(e) = self.game.play_text(setup) {
             return Err(self.result(None, Termination::Adjudicated, format!("setup file move refused: {e}")));
         }
+        self.move_info.push(MoveInfo::default());
         self.broadcast_last_move();
         Ok(())
     }
@@ -248,12 +259,14 @@ impl Referee<'_> {
         }
     }
 
-    /// Waits for `bestmove`, skipping `info`, `log` and anything else.
+    /// Waits for `bestmove`, noting `info score` and `info depth` and
+    /// skipping anything else.
     fn await_bestmove(&mut self, side: Color, until: Instant) -> Reply {
         let stop = self.stop;
         loop {
             match self.engine(side).recv(until, stop) {
                 Wait::Line(l) => {
+                    self.thinking.read_info(&l);
                     if let Some(rest) = l.trim().strip_prefix("bestmove") {
                         if rest.is_empty() || rest.starts_with(char::is_whitespace) {
                             return Reply::Move(rest.trim().to_string());
@@ -292,6 +305,7 @@ impl Referee<'_> {
             }
         }
         let start = Instant::now();
+        self.thinking = MoveInfo::default();
         self.started.get_or_insert(start);
         let wait = allowed.map_or(self.limits.move_timeout, |a| {
             Duration::from_secs_f64(a) + self.limits.grace
@@ -349,6 +363,10 @@ impl Referee<'_> {
             Err(e) => Err(self.fault(side, Failure::Illegal(format!("played '{}': {e}", clip(&text, 200))))),
             Ok(outcome) => {
                 self.clock.spend(side, used, setup);
+                self.move_info.push(MoveInfo {
+                    seconds: Some(used),
+                    ..self.thinking
+                });
                 self.broadcast_last_move();
                 match outcome {
                     Some(o) => {

@@ -7,8 +7,9 @@
 use crate::config::MatchConfig;
 use crate::error::MatchError;
 use crate::executor::{side_label, Checked, Executor, FinishedGame, LocalExecutor};
+use crate::pgn::{PgnTags, PgnWriter};
 use crate::progress::{match_status, Progress};
-use crate::record::RecordWriter;
+use crate::record::{format_move_data, RecordWriter};
 use crate::resume::recorded_games;
 use crate::schedule::{pairs, schedule};
 use crate::stats::{SprtDecision, Wdl};
@@ -54,6 +55,7 @@ pub fn run_match_on(
 ) -> Result<MatchReport, MatchError> {
     config.validate()?;
     let mut writer = config.record.as_deref().map(RecordWriter::open).transpose()?;
+    let mut pgn = config.pgn.as_deref().map(PgnWriter::open).transpose()?;
     let names: Vec<String> = config.engines.iter().map(|e| e.name.clone()).collect();
     let mut tally = Tally::new(names);
     if executor.check(config, stop, quiet)? == Checked::Stopped {
@@ -118,6 +120,12 @@ pub fn run_match_on(
                     stop.store(true, Ordering::Relaxed);
                 }
             }
+            if let Some(w) = pgn.as_mut() {
+                if let Err(e) = w.append(&pgn_tags(config, &f), &f.result) {
+                    write_error.get_or_insert(e);
+                    stop.store(true, Ordering::Relaxed);
+                }
+            }
             if let Some(sprt) = &config.sprt {
                 let d = tally.decide(sprt, config.stats_model());
                 if d != SprtDecision::Continue && decision.is_none() {
@@ -159,6 +167,19 @@ fn game_line(config: &MatchConfig, f: &FinishedGame) -> String {
     )
 }
 
+fn pgn_tags<'a>(config: &'a MatchConfig, f: &'a FinishedGame) -> PgnTags<'a> {
+    let (g, s) = (&config.engines[f.job.gold], &config.engines[f.job.silver]);
+    let same_clock = g.clock().is_some() && g.limit_text() == s.limit_text();
+    PgnTags {
+        event: &config.event,
+        date: &f.date,
+        round: f.job.number,
+        white: &g.name,
+        black: &s.name,
+        time_control: same_clock.then(|| g.limit_text()),
+    }
+}
+
 fn headers(config: &MatchConfig, f: &FinishedGame) -> Vec<(String, String)> {
     let (g, s) = (&config.engines[f.job.gold], &config.engines[f.job.silver]);
     let mut h = vec![
@@ -179,5 +200,8 @@ fn headers(config: &MatchConfig, f: &FinishedGame) -> Vec<(String, String)> {
         ("Termination".into(), f.result.detail.clone()),
         ("Turns".into(), f.result.turns.to_string()),
     ]);
+    if !f.move_info.is_empty() {
+        h.push(("MoveData".into(), format_move_data(&f.move_info)));
+    }
     h
 }

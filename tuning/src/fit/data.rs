@@ -1,6 +1,8 @@
 //! Games to fit and measure the evaluation with: the strong-games JSON lines
 //! (one game a line: `moves`, `result`, optionally `eval` per move) and
 //! `arimaa match --record` files, replayed by the rules core into positions.
+//! A record's `MoveData` header gives each move the score its engine
+//! printed, which serves as that move's `eval`.
 //!
 //! Games are split into training and held-out sets by game, never by
 //! position: positions of one game are alike, and a held-out position from a
@@ -8,6 +10,7 @@
 
 use crate::error::TuningError;
 use arimaa_core::{Color, Game, Position};
+use arimaa_search::WIN_BOUND;
 use std::path::{Path, PathBuf};
 
 /// Sharp's evaluations at or beyond this size are wins or losses it has
@@ -22,7 +25,8 @@ pub struct GameRecord {
     /// The winner; `None` for a draw.
     pub winner: Option<Color>,
     /// The evaluation the player gave each move, from its point of view,
-    /// where the source has one (the strong games).
+    /// where the source has one (the strong games' `eval`, a match record's
+    /// `MoveData` scores).
     pub evals: Vec<Option<f64>>,
     /// Where it came from: file and line or game number.
     pub source: String,
@@ -122,7 +126,9 @@ pub fn parse_jsonl(text: &str, name: &str) -> Result<Vec<GameRecord>, TuningErro
 }
 
 /// Games from an `arimaa match --record` file; games without a result
-/// (none is written, but a file may be edited) are skipped.
+/// (none is written, but a file may be edited) are skipped. A move's
+/// `MoveData` score is its eval, unless it is a proven win or loss (our
+/// engine's [`WIN_BOUND`] or beyond): that is no positional value.
 pub fn parse_records(text: &str, name: &str) -> Result<Vec<GameRecord>, TuningError> {
     let games = arimaa_match::record::read_records(text).map_err(|e| TuningError::Data(format!("{name}: {e}")))?;
     Ok(games
@@ -133,7 +139,15 @@ pub fn parse_records(text: &str, name: &str) -> Result<Vec<GameRecord>, TuningEr
             Some(GameRecord {
                 moves: g.game.record().iter().map(|m| m.text.clone()).collect(),
                 winner,
-                evals: Vec::new(),
+                evals: g
+                    .move_info
+                    .iter()
+                    .map(|m| {
+                        m.score
+                            .filter(|s| (1 - i64::from(WIN_BOUND)..i64::from(WIN_BOUND)).contains(s))
+                            .map(|s| s as f64)
+                    })
+                    .collect(),
                 source: format!("{name} game {}", i + 1),
             })
         })
@@ -239,6 +253,24 @@ mod tests {
         assert_eq!(s[0].eval, Some(120.0));
         assert_eq!(s[2].eval, None, "a seen win is no positional value");
         assert_eq!(s[1].index, 3);
+    }
+
+    #[test]
+    fn match_records_give_their_move_scores_as_evals() {
+        let moves = format!("1g {}\n1s {}\n2g Ee2n Ee3n\n2s ee7s ee6s\n", SETUPS[0], SETUPS[1]);
+        let head = "[Result \"d\"]\n[Reason \"s\"]\n";
+        let data = "[MoveData \"1g:-/-/- 1s:-/-/0.010 2g:35/6/0.4 2s:-29500/7/0.5\"]\n";
+        let text = format!("{head}{data}\n{moves}\n{head}\n{moves}\n");
+        let games = parse_records(&text, "r").unwrap();
+        assert_eq!(
+            games[0].evals,
+            vec![None, None, Some(35.0), None],
+            "a proven loss is dropped"
+        );
+        assert!(games[1].evals.is_empty(), "a record without MoveData still reads");
+        let s = samples(&games, &[0]).unwrap();
+        assert_eq!(s[0].eval, Some(35.0));
+        assert_eq!(s[1].eval, None);
     }
 
     #[test]

@@ -246,6 +246,7 @@ impl PairSpec {
                 })
             }),
             record: None,
+            pgn: None,
             sprt: None,
             stats: None,
             log: None,

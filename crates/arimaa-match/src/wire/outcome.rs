@@ -3,7 +3,7 @@
 
 use crate::error::MatchError;
 use crate::executor::FinishedGame;
-use crate::outcome::{GameResult, Termination};
+use crate::outcome::{GameResult, MoveInfo, Termination};
 use crate::schedule::PairJob;
 use arimaa_core::Color;
 use serde::{Deserialize, Serialize};
@@ -36,6 +36,9 @@ pub struct WireResult {
     pub moves: String,
     /// Turns after the setups.
     pub turns: u32,
+    /// What is known of each move (absent from older workers: none).
+    #[serde(default)]
+    pub move_info: Vec<MoveInfo>,
 }
 
 impl PairOutcome {
@@ -52,6 +55,7 @@ impl PairOutcome {
                 detail: f.result.detail.clone(),
                 moves: f.result.moves.clone(),
                 turns: f.result.turns,
+                move_info: f.move_info.clone(),
             })
             .collect();
         PairOutcome { index, games }
@@ -96,6 +100,7 @@ impl PairOutcome {
                     moves: g.moves.clone(),
                     turns: g.turns,
                 },
+                move_info: g.move_info.clone(),
             });
         }
         Ok(out)

@@ -20,6 +20,7 @@ fn config() -> MatchConfig {
         max_turns: Some(40),
         setups: None,
         record: None,
+        pgn: None,
         sprt: None,
         stats: None,
         log: None,
@@ -72,6 +73,7 @@ fn an_outcome_must_hold_each_game_of_its_pair_once() {
         detail: "goal".into(),
         moves: String::new(),
         turns: 3,
+        move_info: Vec::new(),
     };
     let ok = PairOutcome {
         index: 0,
