@@ -17,8 +17,8 @@ fn the_committed_labels_read_whole() {
     // positions of sharp's games lack a score where sharp had seen the end.
     for (name, at_least, unlabelled) in [
         ("sharp_games.jsonl.gz", 57_000, 3_000),
-        ("random_sharp_games.jsonl.gz", 2_500, 0),
-        ("ours_vs_sharp.jsonl.gz", 5_000, 0),
+        ("random_sharp_games.jsonl.gz", 10_000, 0),
+        ("ours_vs_sharp.jsonl.gz", 7_500, 0),
     ] {
         let (samples, skipped) = read(&file(name)).unwrap_or_else(|e| panic!("{name}: {e}"));
         assert!(samples.len() >= at_least, "{name}: {} positions", samples.len());
