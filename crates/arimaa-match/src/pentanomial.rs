@@ -90,18 +90,32 @@ impl Penta {
         })
     }
 
-    /// Likelihood of superiority from the pairs: `Φ((s - 1/2) / sqrt(var/n))`;
-    /// 0.5 before a pair or while all pairs scored the same.
+    /// Likelihood of superiority from the pairs: `Φ((s - 1/2) / sqrt(var/n))`,
+    /// 0.5 before a pair. While every pair has had the same score the
+    /// variance is zero; the counts are then regularised as for the LLR
+    /// (half a pair at each extreme), so that a sweep reads as likely
+    /// better, not as even.
     #[must_use]
     pub fn los(&self) -> f64 {
         if self.pairs() == 0 {
             return 0.5;
         }
-        let (n, s, var) = Penta::moments(self.counts.map(f64::from));
+        let (n, s, var) = Penta::moments(self.regularised());
         if var == 0.0 {
             return 0.5;
         }
         normal_cdf((s - 0.5) / (var / n).sqrt())
+    }
+
+    /// The counts, with half a pair lost twice and half a pair won twice
+    /// added while every pair has had the same score.
+    fn regularised(&self) -> [f64; 5] {
+        let mut counts = self.counts.map(f64::from);
+        if self.counts.iter().filter(|&&c| c > 0).count() == 1 {
+            counts[0] += 0.5;
+            counts[4] += 0.5;
+        }
+        counts
     }
 
     /// The SPRT's log-likelihood ratio for these pairs. While every pair has
@@ -113,12 +127,7 @@ impl Penta {
         if self.pairs() == 0 {
             return 0.0;
         }
-        let mut counts = self.counts.map(f64::from);
-        if self.counts.iter().filter(|&&c| c > 0).count() == 1 {
-            counts[0] += 0.5;
-            counts[4] += 0.5;
-        }
-        let (n, s, var) = Penta::moments(counts);
+        let (n, s, var) = Penta::moments(self.regularised());
         let (s0, s1) = (elo_to_score(sprt.elo0), elo_to_score(sprt.elo1));
         n * (s1 - s0) * (2.0 * s - s0 - s1) / (2.0 * var)
     }
@@ -242,13 +251,17 @@ mod tests {
         // LOS = Φ((2/3 - 1/2) / 0.152 145) = Φ(1.0954) = 0.863 34.
         assert!(close(p.los(), 0.863_34, 1e-5), "{}", p.los());
         assert_eq!(Penta::default().elo(), None);
-        assert_eq!(
-            Penta {
-                counts: [0, 0, 4, 0, 0]
-            }
-            .los(),
-            0.5
-        );
+        let even = Penta {
+            counts: [0, 0, 4, 0, 0],
+        };
+        assert!(close(even.los(), 0.5, 1e-6), "{}", even.los());
+        // One pair won twice, regularised to [0.5, 0, 0, 0, 1.5]: n = 2,
+        // s = 0.75, var = (0.5 · 0.75² + 1.5 · 0.25²) / 2 = 0.1875,
+        // LOS = Φ(0.25 / √(0.1875 / 2)) = Φ(0.816 50) = 0.792 89.
+        let sweep = Penta {
+            counts: [0, 0, 0, 0, 1],
+        };
+        assert!(close(sweep.los(), 0.792_89, 1e-5), "{}", sweep.los());
     }
 
     #[test]
