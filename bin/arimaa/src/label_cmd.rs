@@ -2,6 +2,7 @@
 //! engine's searched score of each (teacher labels for fitting).
 
 use crate::error::CliError;
+use crate::interrupt::{stop_on_ctrl_c, EXIT_INTERRUPTED};
 use arimaa_match::label::store::{read_positions, Labels, PositionLine};
 use arimaa_match::label::{self, Event, LabelConfig, ScoreSource, Task};
 use arimaa_match::progress::Progress;
@@ -12,8 +13,7 @@ use clap::Args;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use std::sync::atomic::Ordering;
 use std::time::Duration;
 
 #[derive(Args, Debug)]
@@ -153,7 +153,7 @@ fn label_positions(args: &LabelArgs) -> Result<ExitCode, CliError> {
         tasks.len(),
         config.engine.name
     );
-    let stop = stop_on_ctrl_c();
+    let stop = stop_on_ctrl_c("the labelling");
     let progress = Progress::new(tasks.len() as u64, "positions", args.quiet);
     let (mut labelled, mut skipped, mut write_error) = (0u64, 0u64, None);
     let result = label::run(&config, &tasks, &stop, |event| {
@@ -199,25 +199,8 @@ fn label_positions(args: &LabelArgs) -> Result<ExitCode, CliError> {
     }
     result?;
     Ok(if stop.load(Ordering::Relaxed) {
-        ExitCode::from(130)
+        ExitCode::from(EXIT_INTERRUPTED)
     } else {
         ExitCode::SUCCESS
     })
-}
-
-/// A flag set by the first Ctrl-C (the engines run in their own process
-/// groups, so only this process hears it); a second one exits at once.
-fn stop_on_ctrl_c() -> Arc<AtomicBool> {
-    let stop = Arc::new(AtomicBool::new(false));
-    let flag = Arc::clone(&stop);
-    let handler = ctrlc::set_handler(move || {
-        if flag.swap(true, Ordering::Relaxed) {
-            std::process::exit(130);
-        }
-        eprintln!("\nstopping: waiting for the engines to quit (Ctrl-C again to exit at once)");
-    });
-    if let Err(e) = handler {
-        eprintln!("warning: Ctrl-C will not stop cleanly: {e}");
-    }
-    stop
 }

@@ -6,6 +6,7 @@ mod stdout;
 mod bench_cmd;
 mod error;
 mod fit_cmd;
+mod interrupt;
 mod label_cmd;
 mod learn_cmd;
 mod malloc;

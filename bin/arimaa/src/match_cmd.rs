@@ -2,6 +2,7 @@
 //! the clocks, records the games and prints Elo, LOS and the SPRT.
 
 use crate::error::CliError;
+use crate::interrupt::{stop_on_ctrl_c, EXIT_INTERRUPTED};
 use arimaa_match::cluster::Cluster;
 use arimaa_match::runner::run_match_on;
 use arimaa_match::setups::SetupBook;
@@ -10,12 +11,9 @@ use arimaa_match::{EngineSpec, MatchConfig, Sprt, TimeControl};
 use clap::{Arg, ArgAction, ArgMatches, Args, Command, FromArgMatches};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
 use std::time::Duration;
 
 /// Exit status after Ctrl-C (128 + SIGINT, as shells report it).
-const EXIT_INTERRUPTED: u8 = 130;
 /// Exit status of `--fail-on-fault` when a game ended by an engine fault.
 const EXIT_FAULT: u8 = 3;
 
@@ -215,20 +213,7 @@ pub fn run(args: &MatchArgs) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let stop = Arc::new(AtomicBool::new(false));
-    let flag = Arc::clone(&stop);
-    // The engines run in their own process groups, so a terminal's Ctrl-C
-    // reaches only this process: the first one stops the match cleanly, a
-    // second one exits at once.
-    let handler = ctrlc::set_handler(move || {
-        if flag.swap(true, Ordering::Relaxed) {
-            std::process::exit(i32::from(EXIT_INTERRUPTED));
-        }
-        eprintln!("\nstopping: waiting for the engines to quit (Ctrl-C again to exit at once)");
-    });
-    if let Err(e) = handler {
-        eprintln!("warning: Ctrl-C will not stop the match cleanly: {e}");
-    }
+    let stop = stop_on_ctrl_c("the match");
     // An empty plot now: a path that cannot be written fails before the match.
     if let Err(e) = write_plot(args, &config, &[]) {
         eprintln!("error: {e}");

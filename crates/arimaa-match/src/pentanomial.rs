@@ -135,15 +135,7 @@ impl Penta {
     /// The SPRT's decision for these pairs.
     #[must_use]
     pub fn decide(&self, sprt: &Sprt) -> SprtDecision {
-        let llr = self.llr(sprt);
-        let (low, high) = sprt.bounds();
-        if llr >= high {
-            SprtDecision::AcceptH1
-        } else if llr <= low {
-            SprtDecision::AcceptH0
-        } else {
-            SprtDecision::Continue
-        }
+        sprt.decision(self.llr(sprt))
     }
 }
 

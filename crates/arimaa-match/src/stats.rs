@@ -298,7 +298,13 @@ impl Sprt {
     /// The decision for these counts.
     #[must_use]
     pub fn decide(&self, wdl: &Wdl) -> SprtDecision {
-        let llr = self.llr(wdl);
+        self.decision(self.llr(wdl))
+    }
+
+    /// The decision an LLR gives against this test's bounds, whatever model
+    /// computed it (trinomial here, pentanomial in `crate::pentanomial`).
+    #[must_use]
+    pub fn decision(&self, llr: f64) -> SprtDecision {
         let (low, high) = self.bounds();
         if llr >= high {
             SprtDecision::AcceptH1

@@ -81,15 +81,14 @@ impl Network {
         let input_weights = take(INPUTS * hidden);
         let input_bias = take(hidden);
         let output_weights = take(2 * hidden);
-        let output_bias = i32::from_le_bytes(bytes[bytes.len() - 4..].try_into().expect("four bytes"));
-        Ok(Network {
-            hidden,
+        let output_bias = u32_at(bytes, bytes.len() - 4) as i32;
+        Ok(Network::from_parts(
             base,
             input_weights,
             input_bias,
             output_weights,
             output_bias,
-        })
+        ))
     }
 
     /// A network from its quantised parts (the trainer's export). Panics if
