@@ -8,12 +8,14 @@
 //! - [`plot`]: the parameters' paths as an SVG;
 //! - [`run`]: the loop that plays the matches with `arimaa match`'s runner;
 //! - [`fit`]: the evaluation fitted to game results and a stronger player's
-//!   evaluations (Texel), and move agreement with its moves.
+//!   evaluations (Texel), and move agreement with its moves;
+//! - [`judge`]: each player's loss per move as a teacher scores it.
 
 #![warn(missing_docs)]
 
 pub mod error;
 pub mod fit;
+pub mod judge;
 pub mod nnue;
 pub mod plot;
 pub mod run;

@@ -7,6 +7,7 @@ mod bench_cmd;
 mod error;
 mod fit_cmd;
 mod interrupt;
+mod judge_cmd;
 mod label_cmd;
 mod learn_cmd;
 mod malloc;
@@ -67,6 +68,9 @@ enum Command {
     /// Train the learned evaluation on teacher labels; held-out measures
     /// against the hand-made evaluation.
     Learn(learn_cmd::LearnArgs),
+    /// Each player's loss per move in labelled games, as the teacher scores
+    /// it: a finer yardstick than a match lost game after game.
+    Judge(judge_cmd::JudgeArgs),
     /// Print every tunable parameter with its value, range and meaning, in the
     /// file form `--params` reads.
     Params,
@@ -123,6 +127,7 @@ fn main() -> ExitCode {
         Some(Command::Positions(args)) => label_cmd::run_positions(&args),
         Some(Command::Label(args)) => label_cmd::run_label(&args),
         Some(Command::Learn(args)) => learn_cmd::run(&args),
+        Some(Command::Judge(args)) => judge_cmd::run(&args),
         Some(Command::Params) => {
             say_raw!("{}", params.to_text());
             ExitCode::SUCCESS

@@ -30,6 +30,9 @@ pub struct GameRecord {
     pub evals: Vec<Option<f64>>,
     /// Where it came from: file and line or game number.
     pub source: String,
+    /// The players' names, gold's then silver's, where the source has them
+    /// (a match record's headers): `arimaa judge` reports per player.
+    pub players: Option<[String; 2]>,
 }
 
 /// A position of a game, from the side to move's point of view.
@@ -120,6 +123,7 @@ pub fn parse_jsonl(text: &str, name: &str) -> Result<Vec<GameRecord>, TuningErro
             winner,
             evals,
             source: at,
+            players: None,
         });
     }
     Ok(games)
@@ -149,6 +153,10 @@ pub fn parse_records(text: &str, name: &str) -> Result<Vec<GameRecord>, TuningEr
                     })
                     .collect(),
                 source: format!("{name} game {}", i + 1),
+                players: g
+                    .header("Gold")
+                    .zip(g.header("Silver"))
+                    .map(|(gold, silver)| [gold.to_string(), silver.to_string()]),
             })
         })
         .collect())

@@ -46,6 +46,8 @@ pub struct PositionLine {
     pub eval: Option<f64>,
     /// The move the game played here (game positions).
     pub played: Option<String>,
+    /// The name of the player to move, where the game names its players.
+    pub player: Option<String>,
 }
 
 impl PositionLine {
@@ -64,6 +66,9 @@ impl PositionLine {
         }
         if let Some(m) = &self.played {
             v["played"] = json!(m);
+        }
+        if let Some(p) = &self.player {
+            v["player"] = json!(p);
         }
         v
     }
@@ -89,6 +94,7 @@ pub fn positions(games: &[GameRecord], random: usize, seed: u64) -> Result<Vec<P
                 Some(_) => 0.0,
                 None => 0.5,
             };
+            let player = |mover: Color| game.players.as_ref().map(|p| p[mover.index()].clone());
             let eval = game.evals.get(i).copied().flatten().filter(|e| e.abs() < DECIDED_EVAL);
             out.push(PositionLine {
                 pos,
@@ -98,6 +104,7 @@ pub fn positions(games: &[GameRecord], random: usize, seed: u64) -> Result<Vec<P
                 result: result(side),
                 eval,
                 played: game.moves.get(i).cloned(),
+                player: player(side),
             });
             if random == 0 {
                 return;
@@ -121,6 +128,7 @@ pub fn positions(games: &[GameRecord], random: usize, seed: u64) -> Result<Vec<P
                     result: result(after.side()),
                     eval: None,
                     played: None,
+                    player: player(after.side()),
                 });
             }
         })?;

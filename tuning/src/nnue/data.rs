@@ -70,7 +70,7 @@ pub fn read(path: &Path) -> Result<(Vec<Sample>, usize), DataError> {
 
 /// A file's text, gunzipped when its name ends in `.gz` (how labels are
 /// kept in the repository).
-fn read_text(path: &Path) -> std::io::Result<String> {
+pub fn read_text(path: &Path) -> std::io::Result<String> {
     let bytes = std::fs::read(path)?;
     if path.extension().is_some_and(|e| e == "gz") {
         let mut text = String::new();
