@@ -4,6 +4,7 @@
 #[macro_use]
 mod stdout;
 mod bench_cmd;
+mod engine_groups;
 mod error;
 mod fit_cmd;
 mod interrupt;
@@ -13,6 +14,7 @@ mod learn_cmd;
 mod malloc;
 mod match_cmd;
 mod match_pair_cmd;
+mod movetest_cmd;
 mod perft_cmd;
 mod selfplay_cmd;
 mod tune_cmd;
@@ -71,6 +73,9 @@ enum Command {
     /// Each player's loss per move in labelled games, as the teacher scores
     /// it: a finer yardstick than a match lost game after game.
     Judge(judge_cmd::JudgeArgs),
+    /// Each engine's move in fixed teacher-scored positions, judged by the
+    /// teacher: two builds compared position by position.
+    Movetest(movetest_cmd::MovetestArgs),
     /// Print every tunable parameter with its value, range and meaning, in the
     /// file form `--params` reads.
     Params,
@@ -128,6 +133,7 @@ fn main() -> ExitCode {
         Some(Command::Label(args)) => label_cmd::run_label(&args),
         Some(Command::Learn(args)) => learn_cmd::run(&args),
         Some(Command::Judge(args)) => judge_cmd::run(&args),
+        Some(Command::Movetest(args)) => movetest_cmd::run(&args),
         Some(Command::Params) => {
             say_raw!("{}", params.to_text());
             ExitCode::SUCCESS

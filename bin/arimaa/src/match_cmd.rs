@@ -1,6 +1,7 @@
 //! `arimaa match`: AEI engines play each other; the runner referees, keeps
 //! the clocks, records the games and prints Elo, LOS and the SPRT.
 
+use crate::engine_groups::EngineGroups;
 use crate::error::CliError;
 use crate::interrupt::{stop_on_ctrl_c, EXIT_INTERRUPTED};
 use arimaa_match::cluster::Cluster;
@@ -8,7 +9,7 @@ use arimaa_match::runner::run_match_on;
 use arimaa_match::setups::SetupBook;
 use arimaa_match::stats::{SprtDecision, Wdl};
 use arimaa_match::{EngineSpec, MatchConfig, Sprt, TimeControl};
-use clap::{Arg, ArgAction, ArgMatches, Args, Command, FromArgMatches};
+use clap::Args;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
@@ -110,47 +111,6 @@ pub struct MatchArgs {
     /// a crash or a hang (soak tests and CI).
     #[arg(long)]
     fail_on_fault: bool,
-}
-
-/// The `--engine` occurrences, each kept as its own list of words. (clap's
-/// derive flattens repeated multi-value options, so this one is built by hand.)
-#[derive(Debug, Clone, Default)]
-struct EngineGroups(Vec<Vec<String>>);
-
-impl FromArgMatches for EngineGroups {
-    fn from_arg_matches(m: &ArgMatches) -> Result<Self, clap::Error> {
-        let groups = m
-            .get_occurrences::<String>("engine")
-            .map(|occ| occ.map(|words| words.cloned().collect()).collect())
-            .unwrap_or_default();
-        Ok(EngineGroups(groups))
-    }
-
-    fn update_from_arg_matches(&mut self, m: &ArgMatches) -> Result<(), clap::Error> {
-        *self = EngineGroups::from_arg_matches(m)?;
-        Ok(())
-    }
-}
-
-impl Args for EngineGroups {
-    fn augment_args(cmd: Command) -> Command {
-        cmd.arg(
-            Arg::new("engine")
-                .long("engine")
-                .value_name("KEY=VALUE")
-                .num_args(1..)
-                .action(ArgAction::Append)
-                .required(true)
-                .help(
-                    "An engine: name=NAME cmd=COMMAND [dir=DIR] [tc=TC | depth=N] [option.NAME=VALUE ...]. \
-                     Give it once per engine (two or more; each pair of engines meets)",
-                ),
-        )
-    }
-
-    fn augment_args_for_update(cmd: Command) -> Command {
-        EngineGroups::augment_args(cmd)
-    }
 }
 
 fn seconds(name: &str, v: f64) -> Result<Duration, CliError> {

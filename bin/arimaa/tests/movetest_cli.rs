@@ -1,0 +1,174 @@
+//! `arimaa movetest` end to end, our own engine standing in for both the
+//! candidates and the teacher (sharp stays outside the project's tests):
+//! teacher-labelled positions, two candidates judged position by position,
+//! the teacher's scores kept in the cache and reused, bad input refused.
+
+mod common;
+
+use common::{bin, repo, scratch};
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn arimaa(args: &[&str]) -> Output {
+    Command::new(bin()).args(args).output().expect("run arimaa")
+}
+
+fn text(out: &Output) -> String {
+    format!(
+        "status {:?}\nstdout:\n{}\nstderr:\n{}",
+        out.status,
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    )
+}
+
+/// Eight positions of the committed match sample, labelled by our engine
+/// at depth 2: the test set.
+fn test_set(dir: &Path) -> std::path::PathBuf {
+    let all = dir.join("all.jsonl");
+    let record = repo().join("tuning/tests/data/match_sample.txt");
+    let out = arimaa(&[
+        "positions",
+        "--games",
+        record.to_str().unwrap(),
+        "--out",
+        all.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out));
+    // Past the setups, eight turns apart.
+    let some: String = std::fs::read_to_string(&all)
+        .unwrap()
+        .lines()
+        .skip(4)
+        .step_by(8)
+        .take(8)
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let positions = dir.join("positions.jsonl");
+    std::fs::write(&positions, some).unwrap();
+    let labels = dir.join("labels.jsonl");
+    let engine = format!("cmd={}", bin());
+    let out = arimaa(&[
+        "label",
+        "--positions",
+        positions.to_str().unwrap(),
+        "--out",
+        labels.to_str().unwrap(),
+        "--quiet",
+        "--engine",
+        "name=teacher",
+        &engine,
+        "depth=2",
+    ]);
+    assert!(out.status.success(), "{}", text(&out));
+    labels
+}
+
+#[test]
+fn two_candidates_are_judged_by_the_teacher_and_its_scores_are_kept() {
+    let dir = scratch("movetest");
+    let labels = test_set(&dir);
+    let cache = dir.join("cache.jsonl");
+    let engine = format!("cmd={}", bin());
+    let run = || {
+        arimaa(&[
+            "movetest",
+            "--positions",
+            labels.to_str().unwrap(),
+            "--quiet",
+            "--concurrency",
+            "2",
+            "--unit",
+            "100",
+            "--engine",
+            "name=a",
+            &engine,
+            "depth=3",
+            "--engine",
+            "name=b",
+            &engine,
+            "depth=3",
+            "--teacher",
+            "name=teacher",
+            &engine,
+            "depth=2",
+            "--cache",
+            cache.to_str().unwrap(),
+        ])
+    };
+    let first = run();
+    assert!(first.status.success(), "{}", text(&first));
+    let stdout = String::from_utf8_lossy(&first.stdout).to_string();
+    let row = |name: &str| {
+        stdout
+            .lines()
+            .find(|l| l.starts_with(name))
+            .unwrap_or_else(|| panic!("no row {name}: {}", text(&first)))
+            .to_string()
+    };
+    assert!(row("a ").split_whitespace().nth(1) == Some("8"), "{}", text(&first));
+    // The same engine twice plays the same moves: no difference at all.
+    assert!(row("b ").ends_with("+0.000 R ± 0.000"), "{}", text(&first));
+    let scored = std::fs::read_to_string(&cache).unwrap().lines().count();
+    assert!((1..=8).contains(&scored), "{scored} cached scores");
+    // A second run scores nothing again and says the same.
+    let second = run();
+    assert!(second.status.success(), "{}", text(&second));
+    assert!(
+        String::from_utf8_lossy(&second.stderr).contains("0 to score with the teacher"),
+        "{}",
+        text(&second)
+    );
+    assert_eq!(first.stdout, second.stdout);
+    assert_eq!(std::fs::read_to_string(&cache).unwrap().lines().count(), scored);
+}
+
+#[test]
+fn positions_without_a_teachers_score_are_refused() {
+    let dir = scratch("movetest-bad");
+    let plain = dir.join("plain.jsonl");
+    std::fs::write(
+        &plain,
+        "{\"pos\": \"g [rrrrrrrr                                                RRRRRRRR]\"}\nnot json\n",
+    )
+    .unwrap();
+    let engine = format!("cmd={}", bin());
+    let out = arimaa(&[
+        "movetest",
+        "--positions",
+        plain.to_str().unwrap(),
+        "--engine",
+        "name=a",
+        &engine,
+        "depth=2",
+        "--teacher",
+        "name=t",
+        &engine,
+        "depth=2",
+    ]);
+    assert!(!out.status.success(), "{}", text(&out));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("no position with a teacher's `score`"), "{}", text(&out));
+    assert!(err.contains("plain.jsonl:2: skipped"), "{}", text(&out));
+    assert!(!err.contains("panicked"), "{}", text(&out));
+    // A clock instead of a depth is refused for the teacher.
+    let clocked = arimaa(&[
+        "movetest",
+        "--positions",
+        plain.to_str().unwrap(),
+        "--engine",
+        "name=a",
+        &engine,
+        "depth=2",
+        "--teacher",
+        "name=t",
+        &engine,
+        "tc=1s/10s/100",
+    ]);
+    assert!(!clocked.status.success());
+    assert!(
+        String::from_utf8_lossy(&clocked.stderr).contains("fixed depth"),
+        "{}",
+        text(&clocked)
+    );
+}
