@@ -25,3 +25,8 @@ fn unittest(dir: &str) {
 fn the_oracle_tools_engine_ends_a_wrapped_engine_whole() {
     unittest("tools/oracle");
 }
+
+#[test]
+fn the_ray_workers_binary_cache_is_pruned() {
+    unittest("cluster/tests");
+}
