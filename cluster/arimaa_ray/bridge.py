@@ -13,6 +13,16 @@ import queue
 import sys
 import threading
 
+# The raylet as subreaper: it kills every descendant a worker left behind
+# when the worker exits, however it died (Linux). Ray 2.60 turns per-worker
+# process-group cleanup on by default, and while that is on the subreaper
+# is not used; that cleanup kills only the worker's own group, which our
+# engines, leading groups of their own, are not in. So it is turned off.
+RAY_CLEANUP = {
+    "RAY_kill_child_processes_on_worker_exit_with_raylet_subreaper": "true",
+    "RAY_process_group_cleanup_enabled": "false",
+}
+
 
 class Bridge:
     def __init__(self, out):
@@ -56,6 +66,11 @@ class Bridge:
         if address == "local":
             self.private = True
             kwargs.update(address="local", include_dashboard=False, object_store_memory=256 << 20)
+            # The Ray started here inherits this environment: a cancelled
+            # pair's engines die with its worker (see docs/matches.md).
+            # Values set by the user win.
+            for name, value in RAY_CLEANUP.items():
+                os.environ.setdefault(name, value)
             if os.environ.get("ARIMAA_RAY_TEMP_DIR"):
                 kwargs["_temp_dir"] = os.environ["ARIMAA_RAY_TEMP_DIR"]
         elif address:

@@ -2,7 +2,9 @@
 `arimaa` binary (`arimaa match-pair`, spec on stdin, outcome on stdout).
 
 The binary travels through Ray's object store and is cached on each node
-under its sha256, checked against the driver's before it is run. A pair
+under its sha256, checked against the driver's before it is run. Every
+build shipped would stay there, so the cache keeps only binaries used in
+the last day, and at most the 8 most recently used. A pair
 that fails for a reason of its own (an engine that cannot start there) is
 returned as a failure naming the node: Ray must not retry it. A worker that
 dies is Ray's business: it runs the task again elsewhere."""
@@ -11,13 +13,22 @@ import ctypes
 import hashlib
 import json
 import os
+import re
+import shutil
 import signal
+import stat
 import subprocess
 import tempfile
 import time
 
 # Paths already checked in this worker process.
 _checked = set()
+
+# The cache keeps binaries used within this many seconds...
+CACHE_MAX_AGE = 24 * 3600
+# ...and at most this many of them, the most recently used.
+CACHE_KEEP = 8
+_SHA256 = re.compile(r"[0-9a-f]{64}")
 
 
 def _sha256_file(path):
@@ -35,12 +46,46 @@ def node_name():
     return f"{ctx.get_node_id()[:12]} ({ray.util.get_node_ip_address()})"
 
 
+def cache_root():
+    return os.path.join(tempfile.gettempdir(), "arimaa-ray")
+
+
+def prune_cache(root, keep, now=None):
+    """Removes the cached binaries under `root` last used more than
+    CACHE_MAX_AGE ago or beyond the CACHE_KEEP most recent, never `keep`
+    (the sha256 about to run). Only folders named by a sha256 are touched;
+    a folder another worker is filling is recent, so it stays. Returns the
+    names removed."""
+    now = time.time() if now is None else now
+    try:
+        names = [n for n in os.listdir(root) if _SHA256.fullmatch(n)]
+    except OSError:
+        return []
+    used = []
+    for name in names:
+        try:
+            st = os.stat(os.path.join(root, name))
+        except OSError:
+            continue  # removed meanwhile by another worker
+        if stat.S_ISDIR(st.st_mode):
+            used.append((st.st_mtime, name))
+    used.sort(reverse=True)
+    removed = []
+    for rank, (mtime, name) in enumerate(used):
+        if name != keep and (rank >= CACHE_KEEP or now - mtime > CACHE_MAX_AGE):
+            shutil.rmtree(os.path.join(root, name), ignore_errors=True)
+            removed.append(name)
+    return removed
+
+
 def local_binary(sha256, blob):
     """The driver's binary on this node, fetched once and checked."""
     import ray
 
-    path = os.path.join(tempfile.gettempdir(), "arimaa-ray", sha256, "arimaa")
-    if path in _checked:
+    folder = os.path.join(cache_root(), sha256)
+    path = os.path.join(folder, "arimaa")
+    if path in _checked and os.path.isfile(path):
+        _mark_used(folder)
         return path
     if not (os.path.isfile(path) and _sha256_file(path) == sha256):
         data = ray.get(blob[0])
@@ -55,7 +100,19 @@ def local_binary(sha256, blob):
         if _sha256_file(path) != sha256:
             raise RuntimeError(f"{path}: its sha256 differs from the driver's binary")
     _checked.add(path)
+    _mark_used(folder)
+    # Once per binary and worker process: when the cache may have grown.
+    prune_cache(cache_root(), sha256)
     return path
+
+
+def _mark_used(folder):
+    # The folder's time is its last use, which the pruning goes by: a long
+    # match keeps its binary however old the build.
+    try:
+        os.utime(folder)
+    except OSError:
+        pass
 
 
 def _die_with_parent():
@@ -91,12 +148,17 @@ def play_pair(spec_json, sha256, blob, fault):
         time.sleep(0.5)
         os._exit(1)
     out, err = proc.communicate(spec_json)
-    if proc.returncode != 0:
-        lines = [line.strip().removeprefix("error: ") for line in err.splitlines() if line.strip()][-5:]
-        message = "; ".join(lines) or f"arimaa match-pair exited with status {proc.returncode}"
-        return {"ok": False, "node": node, "message": message}
+    # The exit status alone cannot tell: with the raylet as subreaper (see
+    # bridge.py), Ray's workers ignore SIGCHLD, so every child is reaped by
+    # the kernel and Python reports status 0. An outcome is printed only on
+    # success, so its absence is the failure, told by stderr.
     try:
-        outcome = json.loads(out)
-    except ValueError as e:
-        return {"ok": False, "node": node, "message": f"arimaa match-pair printed no outcome ({e})"}
+        outcome = json.loads(out) if proc.returncode == 0 else None
+    except ValueError:
+        outcome = None
+    if outcome is None:
+        lines = [line.strip().removeprefix("error: ") for line in err.splitlines() if line.strip()][-5:]
+        status = f"exited with status {proc.returncode}" if proc.returncode else "printed no outcome"
+        message = "; ".join(lines) or f"arimaa match-pair {status}"
+        return {"ok": False, "node": node, "message": message}
     return {"ok": True, "node": node, "outcome": outcome}

@@ -5,8 +5,10 @@ The tools judge moves with pyrimaa (arbiter.py) but drive the engine
 themselves, so that every line sent and received is in their hands (pyrimaa's
 own controller is exercised separately, as roundrobin and gameroom use it).
 """
+import os
 import queue
 import shlex
+import signal
 import subprocess
 import threading
 import time
@@ -19,7 +21,8 @@ class EngineGone(Exception):
 class Engine:
     def __init__(self, command, stderr=subprocess.DEVNULL):
         args = shlex.split(command) if isinstance(command, str) else list(command)
-        # Its own session: a shell wrapper's children end with it (only ours).
+        # Its own session, so its own process group: kill() ends the group,
+        # and with it whatever a wrapper script started, and nothing else.
         self.proc = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=stderr,
                                      text=True, bufsize=1, start_new_session=True)
         self.lines = queue.Queue()
@@ -29,6 +32,7 @@ class Engine:
     def _read(self):
         for line in self.proc.stdout:
             self.lines.put((time.monotonic(), line.rstrip("\n")))
+        self.proc.stdout.close()
         self.lines.put((time.monotonic(), None))
 
     def send(self, line):
@@ -97,20 +101,46 @@ class Engine:
         return line[len("bestmove"):].strip(), at - start, before
 
     def quit(self, timeout=2.0):
-        """quit; seconds until the process ended, or None (then it is killed)."""
+        """quit; seconds until the process ended, or None (then it is
+        killed). Either way what it started ends with it."""
         start = time.monotonic()
         try:
             self.send("quit")
         except EngineGone:
             pass
+        end = start + timeout
+        while not self._exited():
+            if time.monotonic() >= end:
+                self.kill()
+                return None
+            time.sleep(0.01)
+        took = time.monotonic() - start
+        self.kill()
+        return took
+
+    def _exited(self):
+        """True once the engine has exited. Where waitid exists it is left
+        unreaped: its pid is its group's id, which must not be reused
+        before kill() signals the group."""
+        if self.proc.returncode is not None:
+            return True
+        if not hasattr(os, "waitid"):
+            return self.proc.poll() is not None
         try:
-            self.proc.wait(timeout)
-            return time.monotonic() - start
-        except subprocess.TimeoutExpired:
-            self.kill()
-            return None
+            flags = os.WEXITED | os.WNOHANG | os.WNOWAIT
+            return os.waitid(os.P_PID, self.proc.pid, flags) is not None
+        except ChildProcessError:
+            return True
 
     def kill(self):
-        if self.proc.poll() is None:
-            self.proc.kill()
+        """Kills the engine's whole process group, then reaps the engine."""
+        if self.proc.returncode is None:
+            try:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+            except (ProcessLookupError, PermissionError):
+                pass  # the group is empty already, or no longer ours
             self.proc.wait()
+        try:
+            self.proc.stdin.close()
+        except OSError:
+            pass  # unsent text for a process that is gone

@@ -1,6 +1,9 @@
 //! Ctrl-C for the subcommands that run engines: the engines run in their
 //! own process groups, so a terminal's Ctrl-C reaches only this process.
-//! The first one sets a flag the run stops on cleanly; a second exits at once.
+//! The first one sets a flag the run stops on cleanly (the engines are asked
+//! to quit, then killed); a second kills the engines' groups and exits at
+//! once, since no destructor runs on that exit and nothing else would stop
+//! a hung engine.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -15,6 +18,7 @@ pub fn stop_on_ctrl_c(what: &str) -> Arc<AtomicBool> {
     let flag = Arc::clone(&stop);
     let handler = ctrlc::set_handler(move || {
         if flag.swap(true, Ordering::Relaxed) {
+            arimaa_match::process_group::kill_all();
             std::process::exit(i32::from(EXIT_INTERRUPTED));
         }
         eprintln!("\nstopping: waiting for the engines to quit (Ctrl-C again to exit at once)");

@@ -1,6 +1,6 @@
 //! `arimaa match` playing real games: the engine against itself on the clock
 //! with a setup file, against pyrimaa's `simple_engine` (with an SPRT), and
-//! a match stopped by Ctrl-C.
+//! a match stopped by Ctrl-C, or by two that leave no engine behind.
 
 mod common;
 
@@ -188,4 +188,61 @@ fn ctrl_c_stops_cleanly_with_a_valid_record_and_a_summary() {
     );
     let games = records(&record);
     assert!(!games.is_empty() && games.len() < 200);
+}
+
+/// True while `pid` runs; a zombie is dead, waiting only to be reaped.
+#[cfg(target_os = "linux")]
+fn running(pid: &str) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|stat| {
+        let state = stat.rsplit_once(") ").and_then(|(_, rest)| rest.chars().next());
+        !matches!(state, Some('Z' | 'X') | None)
+    })
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_second_ctrl_c_kills_what_the_engines_started() {
+    let dir = scratch("interrupt-twice");
+    let pids = dir.join("pids.txt");
+    // A wrapper that starts a grandchild, then never moves and outlives
+    // `quit` and the end of its input: only a kill ends it, and only a
+    // group kill its grandchild.
+    let engine = format!(
+        "cmd=sh -c 'sleep 300 & echo $! >> {}; while read -r l; do case $l in \
+         aei) echo aeiok;; isready) echo readyok;; esac; done; sleep 300'",
+        pids.display()
+    );
+    let child = Command::new(bin())
+        .args(["match", "--engine", "name=a", &engine, "--engine", "name=b", &engine])
+        .args(["--tc", "60s/60s", "--games", "2", "--concurrency", "1", "--quiet"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start the match");
+    // Two starts for the check (each killed after `quit`), two for the game.
+    let start = Instant::now();
+    while std::fs::read_to_string(&pids).map_or(0, |t| t.lines().count()) < 4 {
+        assert!(start.elapsed() < Duration::from_secs(60), "the game did not start");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    std::thread::sleep(Duration::from_millis(300));
+    // The second comes while the runner still waits for the engines to quit.
+    for _ in 0..2 {
+        let sent = Command::new("kill")
+            .args(["-INT", &child.id().to_string()])
+            .status()
+            .expect("kill");
+        assert!(sent.success());
+        std::thread::sleep(Duration::from_millis(300));
+    }
+    let out = child.wait_with_output().expect("wait");
+    assert_eq!(out.status.code(), Some(130));
+    let text = std::fs::read_to_string(&pids).expect("pids");
+    let deadline = Instant::now() + Duration::from_secs(5);
+    for pid in text.lines() {
+        while running(pid) {
+            assert!(Instant::now() < deadline, "grandchild {pid} outlived the runner");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
 }

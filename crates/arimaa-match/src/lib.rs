@@ -20,6 +20,7 @@ pub mod outcome;
 pub mod pentanomial;
 pub mod pgn;
 pub mod plot;
+pub mod process_group;
 pub mod progress;
 pub mod ray;
 pub mod record;

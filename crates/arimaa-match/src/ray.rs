@@ -13,13 +13,14 @@ use crate::cluster::RayAddress;
 use crate::config::MatchConfig;
 use crate::error::MatchError;
 use crate::executor::{Checked, Executor, FinishedGame};
+use crate::process_group::{AtExit, GroupChild};
 use crate::schedule::PairJob;
 use crate::wire::{PairOutcome, PairSpec};
 use serde::{Deserialize, Serialize};
 use std::collections::{HashMap, VecDeque};
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::process::{ChildStdin, Command, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
@@ -77,7 +78,7 @@ enum Event {
 /// Game pairs as Ray tasks.
 #[derive(Debug)]
 pub struct RayExecutor {
-    child: Child,
+    child: GroupChild,
     stdin: Option<ChildStdin>,
     events: Receiver<Result<Event, MatchError>>,
     stderr_tail: Arc<Mutex<VecDeque<String>>>,
@@ -110,10 +111,6 @@ impl RayExecutor {
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped());
-        // Its own process group, as for engines: a terminal's Ctrl-C reaches
-        // only the runner, which then cancels the tasks through the bridge.
-        #[cfg(unix)]
-        std::os::unix::process::CommandExt::process_group(&mut cmd, 0);
         if let Some(dir) = checkout_bridge() {
             let mut paths = vec![dir];
             if let Some(old) = std::env::var_os("PYTHONPATH") {
@@ -122,20 +119,18 @@ impl RayExecutor {
             let joined = std::env::join_paths(paths).map_err(|e| MatchError::Cluster(format!("PYTHONPATH: {e}")))?;
             cmd.env("PYTHONPATH", joined);
         }
-        let mut child = cmd.spawn().map_err(|e| {
+        // Its own process group, as for engines: a terminal's Ctrl-C reaches
+        // only the runner, which then cancels the tasks through the bridge.
+        // Left alone by a second Ctrl-C: the end of its input is what makes
+        // it stop the private Ray it may have started.
+        let mut child = GroupChild::spawn(&mut cmd, AtExit::Leave).map_err(|e| {
             MatchError::Cluster(format!(
                 "cannot run {python} for the Ray bridge ({e}); set ARIMAA_PYTHON to a Python with ray installed"
             ))
         })?;
-        let stdin = child.stdin.take();
-        let stdout = child
-            .stdout
-            .take()
-            .ok_or_else(|| MatchError::Cluster("the bridge has no stdout".into()))?;
-        let stderr = child
-            .stderr
-            .take()
-            .ok_or_else(|| MatchError::Cluster("the bridge has no stderr".into()))?;
+        let (stdin, stdout, stderr) = child.take_pipes();
+        let stdout = stdout.ok_or_else(|| MatchError::Cluster("the bridge has no stdout".into()))?;
+        let stderr = stderr.ok_or_else(|| MatchError::Cluster("the bridge has no stderr".into()))?;
         let stderr_tail = Arc::new(Mutex::new(VecDeque::new()));
         let tail = Arc::clone(&stderr_tail);
         std::thread::spawn(move || {
@@ -335,16 +330,15 @@ impl Drop for RayExecutor {
     fn drop(&mut self) {
         // End of input tells the bridge to cancel what is left and
         // disconnect (stopping a private local Ray); a bridge that does not
-        // exit in time is killed.
+        // exit in time is killed, with its process group.
         self.stdin = None;
         let deadline = Instant::now() + Duration::from_secs(30);
         while Instant::now() < deadline {
-            if let Ok(Some(_)) = self.child.try_wait() {
+            if self.child.try_wait().is_some() {
                 return;
             }
             std::thread::sleep(Duration::from_millis(50));
         }
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        self.child.kill();
     }
 }

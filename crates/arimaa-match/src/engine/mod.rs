@@ -1,19 +1,21 @@
 //! An engine as a child process, seen from the controller's side of AEI.
 //!
-//! The program is started directly (no shell), in its own process group so
-//! that a Ctrl-C in the terminal reaches only the runner, which then asks the
-//! engines to quit. A thread reads stdout into a channel so that every wait
-//! has a deadline; another drains stderr (kept for error messages and the
-//! traffic log, never shown on the terminal, where the progress bar lives).
-//! Killing an engine kills that one process only.
+//! The program is started directly (no shell), as the leader of its own
+//! process group ([`crate::process_group`]): a Ctrl-C in the terminal reaches
+//! only the runner, which then asks the engines to quit, and killing an
+//! engine kills the whole group, so a wrapper script's children go with it.
+//! A thread reads stdout into a channel so that every wait has a deadline;
+//! another drains stderr (kept for error messages and the traffic log, never
+//! shown on the terminal, where the progress bar lives).
 
 use crate::config::EngineSpec;
 use crate::error::MatchError;
 use crate::outcome::Termination;
+use crate::process_group::{AtExit, GroupChild};
 use std::collections::VecDeque;
 use std::fs::File;
 use std::io::{BufRead, BufReader, Read, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::process::{ChildStdin, Command, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
@@ -136,7 +138,7 @@ enum Event {
 #[derive(Debug)]
 pub struct Engine {
     name: String,
-    child: Child,
+    child: GroupChild,
     stdin: Option<ChildStdin>,
     lines: Receiver<Event>,
     stderr_tail: Arc<Mutex<VecDeque<String>>>,
@@ -185,20 +187,12 @@ impl Engine {
         if let Some(dir) = &spec.dir {
             cmd.current_dir(dir);
         }
-        #[cfg(unix)]
-        {
-            use std::os::unix::process::CommandExt;
-            cmd.process_group(0);
-        }
-        let mut child = cmd
-            .spawn()
+        let mut child = GroupChild::spawn(&mut cmd, AtExit::Kill)
             .map_err(|e| Failure::Crash(format!("cannot run '{}': {e}", spec.command.join(" "))))?;
         // Bounded, so that an engine flooding its output while nobody reads
         // it blocks on its own pipe instead of filling the runner's memory.
         let (tx, rx) = mpsc::sync_channel(LINE_BACKLOG);
-        let stdin = child.stdin.take();
-        let stdout = child.stdout.take();
-        let stderr = child.stderr.take();
+        let (stdin, stdout, stderr) = child.take_pipes();
         let who = format!("{}#{}", spec.name, child.id());
         if let Some(out) = stdout {
             let log = log.clone();
@@ -304,14 +298,14 @@ impl Engine {
         // A process whose pipes just closed is usually exiting: give it a
         // moment so that its exit status and last stderr lines make the message.
         let settle = Instant::now() + Duration::from_millis(200);
-        while Instant::now() < settle && matches!(self.child.try_wait(), Ok(None)) {
+        while Instant::now() < settle && self.child.try_wait().is_none() {
             if !self.closed {
                 break;
             }
             std::thread::sleep(Duration::from_millis(10));
         }
         let mut msg = format!("engine '{}': {what}", self.name);
-        if let Ok(Some(status)) = self.child.try_wait() {
+        if let Some(status) = self.child.try_wait() {
             msg.push_str(&format!(" ({status})"));
         }
         if let Ok(tail) = self.stderr_tail.lock() {
@@ -386,38 +380,27 @@ impl Engine {
         self.closed
     }
 
-    /// Kills this process (only this one) and reaps it.
+    /// Kills the engine with its whole process group and reaps it.
     pub fn kill(&mut self) {
         self.stdin = None;
         self.closed = true;
-        // Errors mean it has already gone, which is what we want.
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        self.child.kill();
     }
 
     /// Asks the engine to quit, then kills it if it is still there after
-    /// `QUIT_TIMEOUT`.
+    /// `QUIT_TIMEOUT`. Either way its process group ends with it; dropping
+    /// an `Engine` kills it too.
     pub fn quit(mut self) {
         let _ = self.send("quit");
         self.stdin = None;
         let deadline = Instant::now() + QUIT_TIMEOUT;
         while Instant::now() < deadline {
-            match self.child.try_wait() {
-                Ok(Some(_)) | Err(_) => return,
-                Ok(None) => std::thread::sleep(Duration::from_millis(10)),
+            if self.child.try_wait().is_some() {
+                return;
             }
+            std::thread::sleep(Duration::from_millis(10));
         }
         self.kill();
-    }
-}
-
-impl Drop for Engine {
-    fn drop(&mut self) {
-        // No engine outlives its Engine value, whatever path dropped it.
-        if let Ok(None) = self.child.try_wait() {
-            let _ = self.child.kill();
-        }
-        let _ = self.child.wait();
     }
 }
 

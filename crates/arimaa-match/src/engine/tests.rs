@@ -1,4 +1,5 @@
-//! Engine processes: bounded lines, start-up failures, the traffic log.
+//! Engine processes: bounded lines, start-up failures, a wrapped engine
+//! ended whole.
 
 use super::*;
 
@@ -41,4 +42,39 @@ fn an_engine_that_exits_at_once_is_a_crash() {
         panic!("not a crash: {e:?}")
     };
     assert!(m.starts_with("engine 't': ") && m.contains("aei"), "{e:?}");
+}
+
+/// A wrapper script's engine: it starts a grandchild (its pid written to
+/// `pid_file`) and answers AEI until `quit`, as `sh` running the real engine
+/// without `exec` would.
+#[cfg(target_os = "linux")]
+fn wrapped_engine(pid_file: &std::path::Path) -> Vec<String> {
+    let script = format!(
+        "{}; while read -r line; do case \"$line\" in \
+         aei) echo aeiok;; isready) echo readyok;; quit) exit 0;; esac; done",
+        crate::process_group::tests::start_grandchild(pid_file)
+    );
+    vec!["sh".into(), "-c".into(), script]
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_killed_or_quit_engine_takes_its_wrappers_children_with_it() {
+    use crate::process_group::tests::{gone_soon, read_pid, running, temp_file};
+    let stop = AtomicBool::new(false);
+    for how in ["kill", "quit", "drop"] {
+        let pid_file = temp_file(how);
+        let command = wrapped_engine(&pid_file);
+        let mut spec = spec(&[]);
+        spec.command = command;
+        let mut engine = Engine::start(&spec, None, &stop).expect("the wrapped engine starts");
+        let grandchild = read_pid(&pid_file);
+        assert!(running(grandchild), "{how}");
+        match how {
+            "kill" => engine.kill(),
+            "quit" => engine.quit(),
+            _ => drop(engine),
+        }
+        assert!(gone_soon(grandchild), "{how}: grandchild {grandchild} survived");
+    }
 }
