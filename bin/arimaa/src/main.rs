@@ -23,7 +23,7 @@ use std::process::ExitCode;
 #[derive(Parser, Debug)]
 #[command(
     name = "arimaa",
-    version,
+    version = env!("ARIMAA_VERSION"),
     about = "Arimaa engine (AEI on stdin/stdout by default) and tools"
 )]
 struct Cli {
@@ -104,7 +104,8 @@ fn main() -> ExitCode {
             let id = arimaa_aei::Identity {
                 name: "arimaa-rs".into(),
                 author: "the arimaa-rs developers".into(),
-                version: env!("CARGO_PKG_VERSION").into(),
+                // The package version and the commit (see build.rs).
+                version: env!("ARIMAA_VERSION").into(),
             };
             let seed = std::time::SystemTime::now()
                 .duration_since(std::time::UNIX_EPOCH)
