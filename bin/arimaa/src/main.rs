@@ -3,6 +3,7 @@
 
 #[macro_use]
 mod stdout;
+mod analyze_cmd;
 mod bench_cmd;
 mod error;
 mod fit_cmd;
@@ -41,6 +42,9 @@ enum Command {
     Aei,
     /// Play a game against itself, printing each move and the board.
     Selfplay(selfplay_cmd::SelfplayArgs),
+    /// Search one position (a board diagram file, an AEI position, or a game
+    /// record at a move) and print every finished iteration.
+    Analyze(analyze_cmd::AnalyzeArgs),
     /// Count legal turns and first steps (the oracle fixtures' counts).
     Perft(perft_cmd::PerftArgs),
     /// Search fixed positions to a fixed depth: node-count signature and nodes/s.
@@ -114,6 +118,7 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Some(Command::Selfplay(args)) => selfplay_cmd::run(&args, &params),
+        Some(Command::Analyze(args)) => analyze_cmd::run(&args, &params),
         Some(Command::Perft(args)) => perft_cmd::run(&args),
         Some(Command::Bench(args)) => bench_cmd::run(&args, &params),
         Some(Command::Match(args)) => match_cmd::run(&args),
