@@ -20,8 +20,12 @@ fn main() {
 
 /// The short hash of HEAD, if `manifest` lies in a git checkout of this
 /// repository. Asks cargo to build again when HEAD moves: the HEAD file
-/// (a branch switch) and the branch's ref (a commit), wherever git keeps
-/// them (a worktree has its own HEAD and shares the refs).
+/// (a branch switch), the branch's ref (a commit) and HEAD's reflog (which
+/// git appends to on every move, even when the ref lives in packed-refs and
+/// a commit writes a loose ref file not watched yet), wherever git keeps
+/// them (a worktree has its own HEAD and log and shares the refs). Only
+/// files that exist are watched: cargo reruns the script on every build
+/// for a missing one.
 fn commit(manifest: &Path) -> Option<String> {
     let git = |args: &[&str]| -> Option<String> {
         let out = Command::new("git").arg("-C").arg(manifest).args(args).output().ok()?;
@@ -35,7 +39,10 @@ fn commit(manifest: &Path) -> Option<String> {
         return None;
     }
     let hash = git(&["rev-parse", "--short", "HEAD"])?;
-    let mut watched = vec![git(&["rev-parse", "--git-path", "HEAD"])?];
+    let mut watched = vec![
+        git(&["rev-parse", "--git-path", "HEAD"])?,
+        git(&["rev-parse", "--git-path", "logs/HEAD"])?,
+    ];
     if let Some(branch) = git(&["symbolic-ref", "-q", "HEAD"]) {
         watched.push(git(&["rev-parse", "--git-path", &branch])?);
         // A ref that `git gc` packed lives in packed-refs instead.
