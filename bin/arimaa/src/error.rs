@@ -1,6 +1,8 @@
 //! What a subcommand could not do, by kind; each subcommand prints it as
 //! `error: ...` and exits with failure. The messages are the libraries'.
 
+use arimaa_core::error::{MissingMoveError, PositionError, RecordError};
+use arimaa_core::DiagramError;
 use arimaa_match::label::store::StoreError;
 use arimaa_match::label::{LabelConfigError, LabelError};
 use arimaa_match::MatchError;
@@ -24,6 +26,28 @@ pub enum CliError {
         /// Its first bad line.
         error: ParamError,
     },
+    /// A board diagram file that cannot be read.
+    #[error("{path}: {error}")]
+    Diagram {
+        /// The file, as given.
+        path: String,
+        /// What is wrong with it.
+        error: DiagramError,
+    },
+    /// An AEI position (`--position`) that cannot be read.
+    #[error("--position: {0}")]
+    Position(#[from] PositionError),
+    /// A game's move list that cannot be replayed.
+    #[error("{path}: {error}")]
+    Record {
+        /// The file, as given.
+        path: String,
+        /// Its first bad line.
+        error: RecordError,
+    },
+    /// A move label (`--move`) past the end of the game.
+    #[error("--move: {0}")]
+    MissingMove(#[from] MissingMoveError),
     /// A pair's spec or outcome could not be read or written as JSON.
     #[error("{0}")]
     Json(String),

@@ -3,6 +3,7 @@
 
 #[macro_use]
 mod stdout;
+mod analyze_cmd;
 mod bench_cmd;
 mod engine_groups;
 mod error;
@@ -26,7 +27,7 @@ use std::process::ExitCode;
 #[derive(Parser, Debug)]
 #[command(
     name = "arimaa",
-    version,
+    version = env!("ARIMAA_VERSION"),
     about = "Arimaa engine (AEI on stdin/stdout by default) and tools"
 )]
 struct Cli {
@@ -44,6 +45,9 @@ enum Command {
     Aei,
     /// Play a game against itself, printing each move and the board.
     Selfplay(selfplay_cmd::SelfplayArgs),
+    /// Search one position (a board diagram file, an AEI position, or a game
+    /// record at a move) and print every finished iteration.
+    Analyze(analyze_cmd::AnalyzeArgs),
     /// Count legal turns and first steps (the oracle fixtures' counts).
     Perft(perft_cmd::PerftArgs),
     /// Search fixed positions to a fixed depth: node-count signature and nodes/s.
@@ -113,7 +117,8 @@ fn main() -> ExitCode {
             let id = arimaa_aei::Identity {
                 name: "arimaa-rs".into(),
                 author: "the arimaa-rs developers".into(),
-                version: env!("CARGO_PKG_VERSION").into(),
+                // The package version and the commit (see build.rs).
+                version: env!("ARIMAA_VERSION").into(),
             };
             let seed = std::time::SystemTime::now()
                 .duration_since(std::time::UNIX_EPOCH)
@@ -122,6 +127,7 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Some(Command::Selfplay(args)) => selfplay_cmd::run(&args, &params),
+        Some(Command::Analyze(args)) => analyze_cmd::run(&args, &params),
         Some(Command::Perft(args)) => perft_cmd::run(&args),
         Some(Command::Bench(args)) => bench_cmd::run(&args, &params),
         Some(Command::Match(args)) => match_cmd::run(&args),

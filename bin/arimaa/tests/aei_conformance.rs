@@ -348,3 +348,37 @@ fn malformed_lines_get_one_log_error_and_change_nothing() {
     e.send("quit");
     assert!(e.exit_within(QUIT_LIMIT).is_some());
 }
+
+/// `id version` names the build: the package version and, built from a git
+/// checkout, the commit (`0.1.0+1a2b3c4`); from a tarball the version alone.
+/// `--version` says the same.
+#[test]
+fn id_version_names_the_commit_it_was_built_from() {
+    let git = std::process::Command::new("git")
+        .arg("-C")
+        .arg(env!("CARGO_MANIFEST_DIR"))
+        .args(["rev-parse", "--short", "HEAD"])
+        .output()
+        .ok()
+        .filter(|o| o.status.success())
+        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string());
+    let expected = match git {
+        Some(hash) => format!("{}+{hash}", env!("CARGO_PKG_VERSION")),
+        None => env!("CARGO_PKG_VERSION").to_string(),
+    };
+    let mut e = Engine::start();
+    e.send("aei");
+    let (before, _, _) = e
+        .until("aeiok", Duration::from_secs(5))
+        .unwrap_or_else(|seen| panic!("no aeiok: {seen:?}"));
+    let version = before.iter().find_map(|l| l.strip_prefix("id version "));
+    assert_eq!(version, Some(expected.as_str()), "{before:?}");
+    let out = std::process::Command::new(common::bin())
+        .arg("--version")
+        .output()
+        .expect("run arimaa --version");
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout).trim(),
+        format!("arimaa {expected}")
+    );
+}

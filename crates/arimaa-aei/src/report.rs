@@ -1,21 +1,66 @@
 //! The search's typed answers as AEI text: the `info` lines of a completed
-//! iteration and the `bestmove` line. The search hands out turns as steps;
-//! their notation (capture tokens included) is written here, from the
-//! position each turn is played in.
+//! iteration, the progress line in between, the `log summary` line and the
+//! `bestmove` line. The search hands out turns as steps; their notation
+//! (capture tokens included) is written here, from the position each turn is
+//! played in.
 
 use crate::output::Output;
 use arimaa_core::{format_move, Move, Position};
-use arimaa_search::search::Report;
+use arimaa_search::search::{Progress, Report};
+use arimaa_search::SearchResult;
+use std::time::Duration;
 
 /// Writes the `info` lines of one completed iteration of a search from `root`.
 pub fn write_info(out: &Output, root: &Position, r: &Report) {
-    let secs = r.elapsed.as_secs_f64();
     out.line(&format!("info depth {}", r.depth));
     out.line(&format!("info score {}", r.score));
     out.line(&format!("info nodes {}", r.nodes));
-    out.line(&format!("info time {}", secs.round() as u64));
-    out.line(&format!("info nps {}", (r.nodes as f64 / secs.max(1e-3)) as u64));
+    out.line(&format!("info time {}", r.elapsed.as_secs_f64().round() as u64));
+    out.line(&format!("info nps {}", nps(r.nodes, r.elapsed)));
     out.line(&format!("info pv {}", pv_text(root, &r.pv)));
+}
+
+/// The line that shows a search alive inside a long iteration, as a chess
+/// engine's `currdepth`: `info progress depth 9+ score S nodes N time T nps X
+/// pv ...`, the depth under way marked `+` and the best turn so far first in
+/// the line. One line of its own type, so that a controller keeping the last
+/// `info depth` and `info score` (as `arimaa match` does for its records)
+/// keeps the last completed iteration's, and one that reacts to a line
+/// starting `time` (pyrimaa's gameroom) is not set off.
+#[must_use]
+pub fn progress_line(root: &Position, p: &Progress) -> String {
+    format!(
+        "info progress depth {}+ score {} nodes {} time {} nps {} pv {}",
+        p.depth,
+        p.score,
+        p.nodes,
+        p.elapsed.as_secs_f64().round() as u64,
+        nps(p.nodes, p.elapsed),
+        pv_text(root, &p.pv)
+    )
+}
+
+/// The `log` line written just before `bestmove`, for the logs a controller
+/// keeps (pyrimaa's gameroom keeps every `log` line): what the search
+/// settled on, how deep and how fast. `elapsed` is the whole search's time,
+/// in seconds with two decimals.
+#[must_use]
+pub fn summary_line(root: &Position, r: &SearchResult, elapsed: Duration) -> String {
+    format!(
+        "log summary depth {} score {} nodes {} time {:.2} nps {} pv {}",
+        r.depth,
+        r.score,
+        r.nodes,
+        elapsed.as_secs_f64(),
+        nps(r.nodes, elapsed),
+        pv_text(root, &r.pv)
+    )
+}
+
+/// Nodes per second, with a floor on the time so that a search that took
+/// no measurable time does not divide by zero.
+fn nps(nodes: u64, elapsed: Duration) -> u64 {
+    (nodes as f64 / elapsed.as_secs_f64().max(1e-3)) as u64
 }
 
 /// The `bestmove` line for the turn `best` played from `root`.
@@ -68,5 +113,29 @@ mod tests {
         assert_eq!(pv_text(&root, &turns[..1]), "cd3w cc3x Ee3w");
         assert_eq!(pv_text(&root, &[]), "");
         assert_eq!(bestmove(&root, &turns[0]), "bestmove cd3w cc3x Ee3w");
+
+        let progress = Progress {
+            depth: 9,
+            score: 35,
+            nodes: 3_000,
+            elapsed: Duration::from_millis(2_400),
+            pv: turns[..2].to_vec(),
+        };
+        assert_eq!(
+            progress_line(&root, &progress),
+            "info progress depth 9+ score 35 nodes 3000 time 2 nps 1250 pv cd3w cc3x Ee3w s ra8e"
+        );
+        let result = SearchResult {
+            best: turns[0],
+            score: -12,
+            depth: 11,
+            nodes: 5_000,
+            pv: turns.clone(),
+            cuts: Default::default(),
+        };
+        assert_eq!(
+            summary_line(&root, &result, Duration::from_millis(1_250)),
+            "log summary depth 11 score -12 nodes 5000 time 1.25 nps 4000 pv cd3w cc3x Ee3w s ra8e g Ed3n"
+        );
     }
 }

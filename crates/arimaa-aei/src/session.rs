@@ -5,11 +5,12 @@
 use crate::command::{parse_command, printable, Command, EngineOption};
 use crate::options::Options;
 use crate::output::Output;
-use crate::report::{bestmove, write_info};
+use crate::report::{bestmove, progress_line, summary_line, write_info};
 use arimaa_core::notation::{format_setup, parse_position};
 use arimaa_core::{Color, Game};
-use arimaa_search::search::Report;
+use arimaa_search::search::{Progress, Report};
 use arimaa_search::setup::choose_setup;
+use arimaa_search::smp::Watch;
 use arimaa_search::{Params, TimeManager, TransTable};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -366,20 +367,26 @@ struct How {
     done: Arc<AtomicBool>,
 }
 
-/// The search thread's body: info lines as iterations complete, then exactly
-/// one bestmove for a plain `go` (none for a ponder).
+/// The search thread's body: info lines as iterations complete and a
+/// progress line every second in between, then for a plain `go` (not a
+/// ponder) a `log summary` line and exactly one bestmove.
 fn run_search(game: &Game, time: &TimeManager, tt: &TransTable, how: &How, out: &Output) {
     let started = Instant::now();
     let root = *game.position();
     let mut report = |r: &Report| write_info(out, &root, r);
-    let result = arimaa_search::smp::search(game, time, tt, how.threads, how.depth, &how.params, &mut report);
+    let progress = |p: &Progress| out.line(&progress_line(&root, p));
+    let watch = Watch::iterations(&mut report).with_progress(&progress);
+    let result = arimaa_search::smp::search(game, time, tt, how.threads, how.depth, &how.params, watch);
     log::debug!("search done in {:?}", started.elapsed());
     if how.ponder {
         return;
     }
     how.done.store(true, Ordering::Release);
     match result {
-        Some(r) => out.line(&bestmove(&root, &r.best)),
+        Some(r) => {
+            out.line(&summary_line(&root, &r, time.elapsed()));
+            out.line(&bestmove(&root, &r.best));
+        }
         None => {
             out.warning("no legal move: resigning");
             out.line("bestmove resign");

@@ -275,3 +275,62 @@ fn game_over_and_no_legal_move_get_resign_not_an_empty_move() {
     let (mv, _) = h.wait_bestmove(Duration::from_secs(5));
     assert_eq!(mv.as_deref(), Some("resign"));
 }
+
+/// A search of about 1.5 s shows itself alive before its bestmove: a
+/// progress line with the depth under way and the best turn so far.
+#[test]
+fn a_long_search_writes_progress_before_its_bestmove() {
+    let mut h = Harness::opened();
+    h.send("newgame");
+    h.send("setoption name tcmove value 600");
+    h.send(START);
+    h.send("go");
+    std::thread::sleep(Duration::from_millis(1500));
+    h.send("stop");
+    let (mv, lines) = h.wait_bestmove(Duration::from_secs(5));
+    assert!(mv.is_some(), "{lines:?}");
+    let at = |prefix: &str| lines.iter().position(|l| l.starts_with(prefix));
+    let progress = at("info progress ").unwrap_or_else(|| panic!("no progress line: {lines:?}"));
+    assert!(progress < at("bestmove ").unwrap());
+    let words: Vec<&str> = lines[progress].split_whitespace().collect();
+    let keys: Vec<&str> = words[2..12].iter().step_by(2).copied().collect();
+    assert_eq!(keys, ["depth", "score", "nodes", "time", "nps"], "{}", lines[progress]);
+    assert!(words[3].ends_with('+') && words[3].trim_end_matches('+').parse::<u32>().is_ok());
+    assert_eq!(words[12], "pv");
+    let game = arimaa_core::record::parse_record(&format!("1g {GOLD_SETUP}\n1s {SILVER_SETUP}\n")).unwrap();
+    let first_turn: Vec<&str> = words[13..].iter().take_while(|w| **w != "s").copied().collect();
+    parse_move(game.position(), &first_turn.join(" ")).expect("the best turn so far is legal");
+}
+
+/// Just before the bestmove, a `log summary` line a gameroom log keeps: the
+/// depth, score, nodes, time and speed, and a line that starts with the move.
+#[test]
+fn the_bestmove_follows_a_log_summary() {
+    let mut h = Harness::opened();
+    h.send("newgame");
+    h.send(START);
+    h.send("setoption name depth value 5");
+    h.send("go");
+    let (mv, lines) = h.wait_bestmove(Duration::from_secs(60));
+    let mv = mv.expect("a move");
+    let summary = &lines[lines.len() - 2];
+    let rest = summary
+        .strip_prefix("log summary depth 5 score ")
+        .unwrap_or_else(|| panic!("{lines:?}"));
+    let words: Vec<&str> = rest.split_whitespace().collect();
+    assert!(words[0].parse::<i32>().is_ok(), "{summary}");
+    assert_eq!((words[1], words[3], words[5], words[7]), ("nodes", "time", "nps", "pv"));
+    assert!(words[2].parse::<u64>().unwrap() > 0);
+    assert!(words[4].parse::<f64>().is_ok());
+    let pv = words[8..].join(" ");
+    assert!(pv.starts_with(&mv), "pv '{pv}' does not start with '{mv}'");
+    // A ponder ends without a bestmove, so without a summary too.
+    h.send("go ponder");
+    std::thread::sleep(Duration::from_millis(200));
+    h.send("stop");
+    std::thread::sleep(Duration::from_millis(200));
+    assert!(!h
+        .take()
+        .iter()
+        .any(|l| l.starts_with("log summary") || l.starts_with("bestmove")));
+}

@@ -3,7 +3,8 @@
 //! The messages are declared with `thiserror`, next to the variants they
 //! describe.
 
-use crate::piece::Piece;
+use crate::piece::{Color, Piece};
+use crate::record::MoveLabel;
 use crate::square::Square;
 use thiserror::Error;
 
@@ -173,4 +174,95 @@ pub enum RecordErrorKind {
     /// A line after a line with no move.
     #[error("a move follows an empty move line")]
     AfterEnd,
+}
+
+/// A move label (`12g`) that cannot be read.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("'{0}' is not a move number and side like '12g'")]
+pub struct MoveLabelError(pub String);
+
+/// A move label beyond the end of a game: the record stops before it.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("the game has no move {wanted}: its record stops before move {next}")]
+pub struct MissingMoveError {
+    /// The label asked for.
+    pub wanted: MoveLabel,
+    /// The move the game would play next.
+    pub next: MoveLabel,
+}
+
+/// A board diagram that cannot be read: which line (1-based, counting
+/// every line of the text), and why.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum DiagramError {
+    /// Nothing but blank lines.
+    #[error("the diagram is empty")]
+    Empty,
+    /// A first line that is neither a move label nor the top border.
+    #[error("line {line}: '{text}' is neither a move number and side like '12g' nor the board's top border ' +-----------------+'")]
+    BadLabel {
+        /// The line.
+        line: usize,
+        /// Its text.
+        text: String,
+    },
+    /// The line after the label is not the top border.
+    #[error("line {line}: expected the board's top border ' +-----------------+'")]
+    NoTopBorder {
+        /// The line.
+        line: usize,
+    },
+    /// The rows run to the end of the text.
+    #[error("the board has no bottom border ' +-----------------+' after its rows")]
+    NoBottomBorder,
+    /// Not eight rows between the borders.
+    #[error("the board has {0} rows between its borders, not 8")]
+    WrongRowCount(usize),
+    /// A row that does not start with its rank's number and `|`.
+    #[error("line {line}: the row of rank {rank} must start with '{rank}|', found '{found}'")]
+    BadRankLabel {
+        /// The line.
+        line: usize,
+        /// The rank the row should show (8 first).
+        rank: u8,
+        /// The row's start as written.
+        found: String,
+    },
+    /// A row whose squares are not single characters separated by spaces.
+    #[error("line {line}: the squares must be one character each, separated by spaces, as in '8| r . x . . x . r |'")]
+    Misaligned {
+        /// The line.
+        line: usize,
+    },
+    /// A square holding something that is not a piece or an empty mark.
+    #[error("line {line}: '{ch}' on {square} is not a piece letter (EMHDCR/emhdcr), '.', 'x' or a space")]
+    BadPiece {
+        /// The line.
+        line: usize,
+        /// The character.
+        ch: char,
+        /// Where it stands.
+        square: Square,
+    },
+    /// Text after the board other than its file letters.
+    #[error("line {line}: unexpected text after the board (only the footer 'a b c d e f g h' may follow)")]
+    TrailingText {
+        /// The line.
+        line: usize,
+    },
+    /// No label above the board and no side given.
+    #[error("no side to move: the diagram has no first line like '12g' and no side was given")]
+    NoSide,
+    /// The label's side and the side given differ.
+    #[error("the diagram's label {label} has {} to move, but {} was given", .label.side, .given)]
+    SideConflict {
+        /// The label above the board.
+        label: MoveLabel,
+        /// The side given beside it.
+        given: Color,
+    },
+    /// The board read, but no game reaches it (too many pieces, an
+    /// unguarded piece on a trap).
+    #[error(transparent)]
+    Board(#[from] PositionError),
 }

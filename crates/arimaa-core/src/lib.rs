@@ -11,6 +11,7 @@
 #![warn(missing_docs)]
 
 pub mod bitboard;
+pub mod diagram;
 pub mod error;
 pub mod game;
 pub mod keytable;
@@ -29,7 +30,7 @@ pub mod turns;
 pub mod zobrist;
 
 pub use bitboard::Bitboard;
-pub use error::{MoveError, PositionError, RecordError, SetupError};
+pub use error::{DiagramError, MoveError, PositionError, RecordError, SetupError};
 pub use game::Game;
 pub use notation::{format_move, parse_move, parse_position, position_to_aei};
 pub use piece::{Color, Kind, Piece};

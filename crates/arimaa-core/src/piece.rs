@@ -172,6 +172,16 @@ impl Piece {
     }
 }
 
+/// `gold` or `silver`, for messages.
+impl fmt::Display for Color {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Color::Gold => "gold",
+            Color::Silver => "silver",
+        })
+    }
+}
+
 impl fmt::Display for Piece {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.letter())

@@ -1,8 +1,73 @@
-//! Game records: `1g <setup>`, `1s <setup>`, `2g <steps>`, ... lines (`w`/`b` accepted).
+//! Game records: `1g <setup>`, `1s <setup>`, `2g <steps>`, ... lines (`w`/`b` accepted),
+//! and the move labels (`12g`) that name a place in them.
 
-use crate::error::{RecordError, RecordErrorKind};
+use crate::error::{MissingMoveError, MoveLabelError, RecordError, RecordErrorKind};
 use crate::game::Game;
 use crate::piece::Color;
+use std::fmt;
+use std::str::FromStr;
+
+/// A move's place in a game: its number and the side that plays it, as in
+/// `12g` (`w`/`b` are read as `g`/`s`). Move 1 is the setups.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveLabel {
+    /// The move number, from 1.
+    pub number: u32,
+    /// The side that plays it.
+    pub side: Color,
+}
+
+impl MoveLabel {
+    /// The label of the move `game` plays next.
+    #[must_use]
+    pub fn next_in(game: &Game) -> MoveLabel {
+        MoveLabel {
+            number: game.move_number(),
+            side: game.side_to_move(),
+        }
+    }
+
+    /// How many moves a record holds before this one (1g: 0, 1s: 1, 2g: 2).
+    #[must_use]
+    pub fn index(self) -> u64 {
+        (u64::from(self.number) - 1) * 2 + self.side.index() as u64
+    }
+}
+
+impl FromStr for MoveLabel {
+    type Err = MoveLabelError;
+
+    fn from_str(text: &str) -> Result<MoveLabel, MoveLabelError> {
+        parse_prefix(text)
+            .filter(|&(number, _)| number >= 1)
+            .map(|(number, side)| MoveLabel { number, side })
+            .ok_or_else(|| MoveLabelError(text.to_string()))
+    }
+}
+
+impl fmt::Display for MoveLabel {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.number, self.side.letter())
+    }
+}
+
+/// The game as it stood when the move `label` was to be played: `game`
+/// with every move from `label` on taken back (its repetition history
+/// with them). The label after the last move is the game itself.
+pub fn rewound(game: &Game, label: MoveLabel) -> Result<Game, MissingMoveError> {
+    let played = game.record().len() as u64;
+    if label.index() > played {
+        return Err(MissingMoveError {
+            wanted: label,
+            next: MoveLabel::next_in(game),
+        });
+    }
+    let mut earlier = game.clone();
+    for _ in label.index()..played {
+        earlier.undo();
+    }
+    Ok(earlier)
+}
 
 /// Reads a game record from its first line, replaying every move through the
 /// rules. Blank lines are skipped; a move line with no move (the usual last
@@ -78,6 +143,36 @@ mod tests {
             parse_record("x1 Ra1").unwrap_err().kind,
             RecordErrorKind::BadPrefix(_)
         ));
+    }
+
+    #[test]
+    fn move_labels_read_write_and_rewind_a_game() {
+        let label = |t: &str| t.parse::<MoveLabel>();
+        assert_eq!(label("12g").map(|l| (l.number, l.side)), Ok((12, Color::Gold)));
+        assert_eq!(label("3b").map(|l| l.to_string()), Ok("3s".to_string()));
+        assert_eq!(label("2s").map(MoveLabel::index), Ok(3));
+        for bad in ["", "g", "0g", "12", "12x", "-1g", "1 g", "99999999999g"] {
+            let e = label(bad).unwrap_err();
+            assert!(e.to_string().contains("like '12g'"), "{bad}: {e}");
+        }
+        let game = parse_record(&format!(
+            "{SETUPS}2g Ee2n Ee3n
+2s ee7s
+3g Ee4n
+"
+        ))
+        .unwrap();
+        let at = |t: &str| rewound(&game, t.parse().unwrap());
+        let before_2s = at("2s").unwrap();
+        assert_eq!(before_2s.record().len(), 3);
+        assert_eq!(MoveLabel::next_in(&before_2s).to_string(), "2s");
+        assert!(at("1g").unwrap().in_setup());
+        assert_eq!(at("3s").unwrap().record().len(), game.record().len());
+        let e = at("4g").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "the game has no move 4g: its record stops before move 3s"
+        );
     }
 
     #[test]

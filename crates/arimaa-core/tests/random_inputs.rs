@@ -1,5 +1,5 @@
 //! Deterministic random-input tests of every parser that reads outside text:
-//! positions, moves, setups, step tokens and game records. Inputs are random
+//! positions, board diagrams, moves, setups, step tokens and game records. Inputs are random
 //! strings over the notation's alphabet, byte garbage, and valid texts cut,
 //! spliced and mutated. Each parser must return (never panic), and every
 //! error must say something. (`cargo fuzz` needs a nightly toolchain; these
@@ -7,13 +7,14 @@
 
 mod common;
 
-use arimaa_core::notation::{format_setup, parse_setup, parse_step_token};
+use arimaa_core::diagram::parse_diagram;
+use arimaa_core::notation::{board_diagram, format_setup, parse_setup, parse_step_token};
 use arimaa_core::record::parse_record;
 use arimaa_core::{format_move, parse_move, parse_position, position_to_aei, Color, Game, Position, TurnGen};
 use common::{random_game_positions, Rng};
 
 /// Characters the notations use, plus a few that they do not.
-const ALPHABET: &[u8] = b"RCDHMErcdhmeabcdefgh12345678nsewx gsbw[]. \t\n#-=?\xc3\xa9";
+const ALPHABET: &[u8] = b"RCDHMErcdhmeabcdefgh12345678nsewx gsbw[]. \t\n#-=?|+\xc3\xa9";
 
 fn random_text(rng: &mut Rng, max: usize) -> String {
     let len = rng.below(max + 1);
@@ -70,6 +71,34 @@ fn position_strings() {
                 accepted += 1;
                 // Whatever parses prints back to a string that parses to the same board.
                 assert!(parse_position(&position_to_aei(&p)).is_ok_and(|q| q.same_board(&p)));
+            }
+            Err(e) => say_something(e),
+        }
+    }
+    assert!(accepted > 100, "the mutations keep some inputs valid: {accepted}");
+}
+
+#[test]
+fn board_diagrams() {
+    let mut rng = Rng(0x5EED_0005);
+    let valid: Vec<String> = random_game_positions(3, 4, 20)
+        .iter()
+        .map(|p| format!("7{}\n{}", p.side().letter(), board_diagram(p)))
+        .collect();
+    let mut accepted = 0;
+    for i in 0..20_000 {
+        let text = if i % 4 == 0 {
+            random_text(&mut rng, 300)
+        } else {
+            let pick = rng.below(valid.len());
+            mutate(&mut rng, &valid[pick])
+        };
+        match parse_diagram(&text, None) {
+            Ok(d) => {
+                accepted += 1;
+                // Whatever reads prints back to a diagram that reads the same.
+                let again = parse_diagram(&board_diagram(&d.position), Some(d.position.side()));
+                assert!(again.is_ok_and(|a| a.position.same_board(&d.position)), "{text}");
             }
             Err(e) => say_something(e),
         }

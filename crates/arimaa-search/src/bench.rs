@@ -68,7 +68,15 @@ pub fn run(depth: u32, threads: usize, params: &Params, mut each: impl FnMut(&Be
         let time = TimeManager::unlimited();
         let start = Instant::now();
         let result = if threads > 1 {
-            crate::smp::search(&game, &time, &tt, threads, Some(depth), params, &mut |_| {})
+            crate::smp::search(
+                &game,
+                &time,
+                &tt,
+                threads,
+                Some(depth),
+                params,
+                crate::smp::Watch::iterations(&mut |_| {}),
+            )
         } else {
             Searcher::new(&game, &time, &tt)
                 .params(params)

@@ -6,16 +6,46 @@
 //! of a move one of them often holds a deeper result than the main thread.
 
 use crate::params::Params;
-use crate::search::{Report, SearchResult, Searcher, WIN_BOUND};
+use crate::search::{Progress, Report, SearchResult, Searcher, WIN_BOUND};
 use crate::time::TimeManager;
 use crate::tt::TransTable;
 use arimaa_core::Game;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 
+/// Who hears from a search: every completed iteration, and if wanted its
+/// progress in between (see [`Searcher::progress`]). Only the main thread
+/// reports; the helpers' iterations are theirs alone.
+pub struct Watch<'w> {
+    report: &'w mut dyn FnMut(&Report),
+    progress: Option<&'w dyn Fn(&Progress)>,
+}
+
+impl std::fmt::Debug for Watch<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Watch")
+            .field("progress", &self.progress.is_some())
+            .finish_non_exhaustive()
+    }
+}
+
+impl<'w> Watch<'w> {
+    /// Completed iterations go to `report`.
+    pub fn iterations(report: &'w mut dyn FnMut(&Report)) -> Watch<'w> {
+        Watch { report, progress: None }
+    }
+
+    /// Progress reports too, to `progress`.
+    #[must_use]
+    pub fn with_progress(mut self, progress: &'w dyn Fn(&Progress)) -> Watch<'w> {
+        self.progress = Some(progress);
+        self
+    }
+}
+
 /// Searches with `threads` threads in all (1 = no helpers) on the clock
-/// `time`, to `depth` steps if given. The result's node count covers every
-/// thread.
+/// `time`, to `depth` steps if given, telling `watch` how it goes. The
+/// result's node count covers every thread.
 pub fn search(
     game: &Game,
     time: &TimeManager,
@@ -23,15 +53,18 @@ pub fn search(
     threads: usize,
     depth: Option<u32>,
     params: &Params,
-    report: &mut dyn FnMut(&Report),
+    watch: Watch<'_>,
 ) -> Option<SearchResult> {
-    let searcher = || {
-        let s = Searcher::new(game, time, tt).params(params);
-        match depth {
-            Some(d) => s.depth(d),
+    let Watch { report, progress } = watch;
+    // The main thread's searcher: the one that reports.
+    let main_searcher = || {
+        let s = searcher_for(game, time, tt, depth, params);
+        match progress {
+            Some(p) => s.progress(p),
             None => s,
         }
     };
+    let searcher = || searcher_for(game, time, tt, depth, params);
     let total = AtomicU64::new(0);
     let helpers = threads.saturating_sub(1);
     let pool = if helpers == 0 {
@@ -50,7 +83,7 @@ pub fn search(
         }
     };
     let Some(pool) = pool else {
-        return searcher().counting(&total).run(report);
+        return main_searcher().counting(&total).run(report);
     };
     let answers = Mutex::new(Vec::with_capacity(helpers));
     let main = pool.in_place_scope(|scope| {
@@ -63,7 +96,7 @@ pub fn search(
                 }
             });
         }
-        let r = searcher().counting(&total).run(report);
+        let r = main_searcher().counting(&total).run(report);
         // Helpers stop when the main search is done, whatever ended it.
         time.stop();
         r
@@ -75,6 +108,21 @@ pub fn search(
         r.nodes = total.load(Ordering::Relaxed);
     }
     result
+}
+
+/// A searcher with the settings every thread shares.
+fn searcher_for<'a>(
+    game: &'a Game,
+    time: &'a TimeManager,
+    tt: &'a TransTable,
+    depth: Option<u32>,
+    params: &'a Params,
+) -> Searcher<'a> {
+    let s = Searcher::new(game, time, tt).params(params);
+    match depth {
+        Some(d) => s.depth(d),
+        None => s,
+    }
 }
 
 /// The answer among the main thread's and the helpers': a won score first
@@ -111,6 +159,7 @@ mod tests {
             score,
             depth,
             nodes: 0,
+            pv: vec![turn(step)],
             cuts: Default::default(),
         }
     }

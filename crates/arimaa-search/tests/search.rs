@@ -2,7 +2,10 @@
 
 use arimaa_core::{Color, Game, Move, Piece, Position, Square};
 use arimaa_search::params::search;
+use arimaa_search::smp::Watch;
+use arimaa_search::Progress;
 use arimaa_search::{Params, SearchConfig, Searcher, TimeManager, TransTable};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 fn board(side: char, pieces: &str) -> Position {
@@ -51,7 +54,15 @@ fn stop_from_outside_ends_every_thread_of_a_lazy_smp_search() {
             std::thread::sleep(Duration::from_millis(200));
             time.stop();
         });
-        arimaa_search::smp::search(&game, &time, &tt, 2, None, &Params::default(), &mut |_| {})
+        arimaa_search::smp::search(
+            &game,
+            &time,
+            &tt,
+            2,
+            None,
+            &Params::default(),
+            Watch::iterations(&mut |_| {}),
+        )
     });
     assert!(started.elapsed() < Duration::from_secs(2), "{:?}", started.elapsed());
     let mut g = game.clone();
@@ -109,6 +120,67 @@ fn fixed_depth_reports_every_iteration_and_is_deterministic() {
     assert_eq!(a.2, vec![4, 5, 6]);
 }
 
+/// A search of about 1.5 s tells a progress listener at least once, from
+/// inside an iteration: the depth under way is past the last one reported
+/// complete, and the line starts with a legal turn. Lazy SMP reports from
+/// the main thread alone, so the same holds with a helper.
+#[test]
+fn a_long_iteration_reports_its_progress_every_second() {
+    let game = standard_game();
+    for threads in [1, 2] {
+        let (time, tt) = (TimeManager::unlimited(), TransTable::new(16));
+        let seen: Mutex<Vec<Progress>> = Mutex::new(Vec::new());
+        let listen = |p: &Progress| seen.lock().unwrap().push(p.clone());
+        let mut completed = Vec::new();
+        let result = std::thread::scope(|s| {
+            s.spawn(|| {
+                std::thread::sleep(Duration::from_millis(1500));
+                time.stop();
+            });
+            let mut report = |r: &arimaa_search::Report| completed.push((r.elapsed, r.depth));
+            let watch = Watch::iterations(&mut report).with_progress(&listen);
+            arimaa_search::smp::search(&game, &time, &tt, threads, None, &Params::default(), watch)
+        })
+        .expect("a move");
+        let seen = seen.into_inner().unwrap();
+        let first = seen
+            .first()
+            .unwrap_or_else(|| panic!("{threads} threads: no progress in 1.5 s"));
+        assert!(first.elapsed >= Duration::from_secs(1), "{:?}", first.elapsed);
+        let done_before = completed
+            .iter()
+            .filter(|(at, _)| *at <= first.elapsed)
+            .map(|&(_, d)| d)
+            .max()
+            .expect("iteration 4 ends long before a second");
+        assert!(first.depth > done_before, "{} after {done_before}", first.depth);
+        assert!(first.nodes > 0);
+        let mut g = game.clone();
+        g.play(&first.pv[0]).expect("the best turn so far is legal");
+        assert_eq!(
+            result.pv.first(),
+            Some(&result.best),
+            "the answer's line starts with it"
+        );
+    }
+}
+
+/// Listening to the progress changes nothing the search does.
+#[test]
+fn a_progress_listener_leaves_the_search_as_it_was() {
+    let game = standard_game();
+    let run = |listen: bool| {
+        let time = TimeManager::unlimited();
+        let tt = TransTable::new(16);
+        let ignore = |_: &Progress| {};
+        let s = Searcher::new(&game, &time, &tt).depth(7);
+        let mut s = if listen { s.progress(&ignore) } else { s };
+        let r = s.run(&mut |_| {}).unwrap();
+        (r.best, r.nodes, r.score, r.pv)
+    };
+    assert_eq!(run(true), run(false));
+}
+
 #[test]
 fn never_plays_a_third_repetition() {
     // Gold shuttles its elephant, silver a walled-in rabbit; after two cycles
@@ -151,8 +223,16 @@ fn lazy_smp_returns_a_legal_move_and_counts_every_thread() {
     let tt = TransTable::new(16);
     let time = TimeManager::unlimited();
     let mut reports = 0;
-    let r = arimaa_search::smp::search(&game, &time, &tt, 2, Some(6), &Params::default(), &mut |_| reports += 1)
-        .expect("a move");
+    let r = arimaa_search::smp::search(
+        &game,
+        &time,
+        &tt,
+        2,
+        Some(6),
+        &Params::default(),
+        Watch::iterations(&mut |_| reports += 1),
+    )
+    .expect("a move");
     assert!(reports >= 1);
     let mut g = game.clone();
     g.play(&r.best).expect("legal");

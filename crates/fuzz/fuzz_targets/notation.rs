@@ -1,9 +1,12 @@
-//! Position strings, moves, steps, capture tokens and setups. The first line
-//! is a position (`g [64 chars]`), the rest a move played on it; a move that
-//! parses must print back to text that parses to the same position.
+//! Position strings, board diagrams, moves, steps, capture tokens and
+//! setups. The first line is a position (`g [64 chars]`), the rest a move
+//! played on it; a move that parses must print back to text that parses to
+//! the same position. The whole text is also read as a diagram, which must
+//! print back to one that reads the same.
 #![no_main]
 
-use arimaa_core::notation::{parse_capture_token, parse_setup, parse_step_token};
+use arimaa_core::diagram::parse_diagram;
+use arimaa_core::notation::{board_diagram, parse_capture_token, parse_setup, parse_step_token};
 use arimaa_core::{format_move, parse_move, parse_position, position_to_aei, Color};
 use libfuzzer_sys::fuzz_target;
 
@@ -16,6 +19,14 @@ fuzz_target!(|data: &[u8]| {
     }
     let _ = parse_setup(Color::Gold, text);
     let _ = parse_setup(Color::Silver, rest);
+    match parse_diagram(text, Some(Color::Gold)) {
+        Ok(d) => {
+            let again = parse_diagram(&board_diagram(&d.position), Some(d.position.side()))
+                .expect("a printed diagram parses");
+            assert!(again.position.same_board(&d.position));
+        }
+        Err(e) => assert!(!e.to_string().is_empty()),
+    }
     match parse_position(first) {
         Ok(pos) => {
             // The printed position reads back the same.

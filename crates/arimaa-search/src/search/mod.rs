@@ -52,6 +52,29 @@ pub struct Report {
     pub pv: Vec<Move>,
 }
 
+/// How far a search has got while an iteration runs, for a controller that
+/// wants to see it move between the iterations' reports: the depth under
+/// way and the best root turn known so far.
+#[derive(Clone, Debug)]
+pub struct Progress {
+    /// Depth in steps of the iteration under way, the root turn counted as 4.
+    pub depth: u32,
+    /// The best turn's score for the side to move: from this iteration if it
+    /// has already scored one, else from the last completed iteration.
+    pub score: i32,
+    /// Nodes searched so far.
+    pub nodes: u64,
+    /// Time since the search started.
+    pub elapsed: Duration,
+    /// The best turn so far and its line, as in [`Report::pv`].
+    pub pv: Vec<Move>,
+}
+
+/// A progress report is due this long after the last one: a controller
+/// sees the search alive at least once a second even when an iteration
+/// takes minutes.
+pub const PROGRESS_INTERVAL: Duration = Duration::from_secs(1);
+
 /// The search's answer.
 #[derive(Clone, Debug)]
 pub struct SearchResult {
@@ -63,6 +86,9 @@ pub struct SearchResult {
     pub depth: u32,
     /// Nodes searched.
     pub nodes: u64,
+    /// Principal variation of the answer, the best turn first (as in
+    /// [`Report::pv`]).
+    pub pv: Vec<Move>,
     /// Cut-offs in the step tree of the deciding thread.
     pub cuts: Cuts,
 }
@@ -109,6 +135,16 @@ pub struct Searcher<'a> {
     /// The own single step that led to the node at each ply within its turn.
     prev: [Option<Step>; MAX_PLY],
     cuts: Cuts,
+    /// Told how the search is getting on, every [`PROGRESS_INTERVAL`]; set
+    /// on the deciding thread only, so helpers never pay for it.
+    progress: Option<&'a dyn Fn(&Progress)>,
+    /// When the next progress report is due, as time since the start.
+    progress_due: Duration,
+    /// The depth of the iteration under way.
+    searching: u32,
+    /// The best root turn known, its score and line: what a progress report
+    /// names (kept only when there is someone to report to).
+    leader: Option<(Move, i32, Vec<PvItem>)>,
 }
 
 impl std::fmt::Debug for Searcher<'_> {
@@ -142,6 +178,10 @@ impl<'a> Searcher<'a> {
             killers: [[None; 2]; MAX_PLY],
             prev: [None; MAX_PLY],
             cuts: Cuts::default(),
+            progress: None,
+            progress_due: PROGRESS_INTERVAL,
+            searching: 0,
+            leader: None,
         }
     }
 
@@ -172,6 +212,15 @@ impl<'a> Searcher<'a> {
     #[must_use]
     pub fn counting(mut self, total: &'a AtomicU64) -> Self {
         self.total = Some(total);
+        self
+    }
+
+    /// Reports the search's progress to `progress` every
+    /// [`PROGRESS_INTERVAL`] while it runs, once an iteration has named a
+    /// best turn. For the deciding thread: a helper's view is partial.
+    #[must_use]
+    pub fn progress(mut self, progress: &'a dyn Fn(&Progress)) -> Self {
+        self.progress = Some(progress);
         self
     }
 
@@ -206,9 +255,37 @@ impl<'a> Searcher<'a> {
             }
             if self.time.past_hard() {
                 self.aborted = true;
+            } else if self.progress.is_some() {
+                self.report_progress();
             }
         }
         self.aborted
+    }
+
+    /// Hands a [`Progress`] to the listener if one is due. Runs with the
+    /// clock check, so a report costs one more look at the clock there and
+    /// nothing on a thread without a listener; it reads no search state
+    /// that steers the search, so node counts stay the same with or without.
+    fn report_progress(&mut self) {
+        let (Some(listener), Some((turn, score, line))) = (self.progress, &self.leader) else {
+            return;
+        };
+        let elapsed = self.time.elapsed();
+        if elapsed < self.progress_due {
+            return;
+        }
+        // On a fixed beat from the start, not from the last iteration's
+        // report: a slow machine still sees a line every second.
+        while self.progress_due <= elapsed {
+            self.progress_due += PROGRESS_INTERVAL;
+        }
+        listener(&Progress {
+            depth: self.searching,
+            score: *score,
+            nodes: self.nodes_so_far(),
+            elapsed,
+            pv: pv::pv_turns(self.game.position(), *turn, line),
+        });
     }
 
     fn is_repetition(&self, hash: u64) -> bool {

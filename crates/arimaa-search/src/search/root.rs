@@ -80,13 +80,13 @@ impl Searcher<'_> {
             let m = &mut moves[spread_index(k, stride, count)];
             let after = after(&root, m.steps);
             if self.wins_now(&after) {
-                let r = self.result(m.steps, WIN - 1, 4);
+                let r = self.result(m.steps, WIN - 1, 4, vec![m.steps]);
                 report(&Report {
                     depth: 4,
                     score: r.score,
                     nodes: 0,
                     elapsed: self.time.elapsed(),
-                    pv: vec![r.best],
+                    pv: r.pv.clone(),
                 });
                 return Some(r);
             }
@@ -102,6 +102,7 @@ impl Searcher<'_> {
         for extra in first..(MAX_PLY as i32 - 8) {
             let depth = 4 + extra as u32;
             let previous = (completed > 0).then_some(moves[0].score);
+            self.searching = depth;
             let Some(best_now) = self.iterate(&mut moves, extra) else {
                 break;
             };
@@ -123,6 +124,7 @@ impl Searcher<'_> {
             // (upper bounds from the null windows: the tighter, the likelier).
             let chosen = moves.remove(best);
             moves.insert(0, chosen);
+            self.lead(&moves[0]);
             if self.params.search.root_reduce {
                 moves[1..].sort_by_key(|m| -m.score);
             }
@@ -137,7 +139,16 @@ impl Searcher<'_> {
         }
         self.flush_nodes();
         let m = &moves[best];
-        Some(self.result(m.steps, m.score, completed.max(4)))
+        let pv = pv_turns(&root, m.steps, &m.pv);
+        Some(self.result(m.steps, m.score, completed.max(4), pv))
+    }
+
+    /// Notes `m` as the best root turn known, for progress reports (only
+    /// when someone listens: the copy of its line is not free).
+    fn lead(&mut self, m: &RootMove) {
+        if self.progress.is_some() {
+            self.leader = Some((m.steps, m.score, m.pv.clone()));
+        }
     }
 
     /// Lets the clock stretch after an iteration (see
@@ -151,12 +162,13 @@ impl Searcher<'_> {
         }
     }
 
-    fn result(&self, steps: Move, score: i32, depth: u32) -> SearchResult {
+    fn result(&self, steps: Move, score: i32, depth: u32, pv: Vec<Move>) -> SearchResult {
         SearchResult {
             best: steps,
             score,
             depth,
             nodes: self.nodes_so_far(),
+            pv,
             cuts: self.cuts,
         }
     }
@@ -204,6 +216,7 @@ impl Searcher<'_> {
                 alpha = score;
                 best = Some(i);
                 m.pv = self.pv[1][1..self.pv_len[1]].to_vec();
+                self.lead(m);
             }
         }
         best
