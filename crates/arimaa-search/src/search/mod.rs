@@ -17,8 +17,6 @@ mod quiesce;
 mod root;
 mod tree;
 
-use crate::eval::evaluate;
-use crate::nnue::Base;
 use crate::params::{Params, DEFAULT};
 use crate::time::TimeManager;
 use crate::tt::TransTable;
@@ -158,19 +156,6 @@ impl std::fmt::Debug for Searcher<'_> {
 }
 
 impl<'a> Searcher<'a> {
-    /// The static evaluation of `pos`, side to move's view: the hand-made
-    /// terms, with the learned network when `nnue` is on.
-    fn static_eval(&self, pos: &Position) -> i32 {
-        if !self.params.search.nnue {
-            return evaluate(pos, &self.params.weights);
-        }
-        let net = &*crate::nnue::EMBEDDED;
-        match net.base() {
-            Base::OnHand => evaluate(pos, &self.params.weights) + net.evaluate(pos),
-            Base::Alone => net.evaluate(pos),
-        }
-    }
-
     /// A searcher for the game's current position, on the clock `time`
     /// (which also carries its `stop`).
     #[must_use]
