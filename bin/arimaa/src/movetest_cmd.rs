@@ -53,6 +53,11 @@ pub struct MovetestArgs {
     /// and each new one appended.
     #[arg(long, value_name = "FILE")]
     cache: Option<PathBuf>,
+    /// Write each position's moves and losses here (JSON lines: `pos`,
+    /// `score`, `best` (the teacher's), then per candidate its `move` and
+    /// `loss`), to read the moves that lost most.
+    #[arg(long, value_name = "FILE")]
+    out: Option<PathBuf>,
     /// Only the first N positions.
     #[arg(long)]
     limit: Option<usize>,
@@ -216,6 +221,7 @@ fn movetest(args: &MovetestArgs) -> Result<ExitCode, CliError> {
     );
     let stop = stop_on_ctrl_c("the move test");
     let mut reached: Vec<Vec<Option<After>>> = Vec::new();
+    let mut played: Vec<HashMap<usize, String>> = Vec::new();
     for c in &candidates {
         let (best, _) = search_all(c, &tasks, &stop, args.quiet, |_, _| Ok(()))?;
         let after = (0..test.len())
@@ -231,6 +237,7 @@ fn movetest(args: &MovetestArgs) -> Result<ExitCode, CliError> {
             })
             .collect();
         reached.push(after);
+        played.push(best);
         if stop.load(Ordering::Relaxed) {
             return Ok(ExitCode::from(EXIT_INTERRUPTED));
         }
@@ -307,6 +314,9 @@ fn movetest(args: &MovetestArgs) -> Result<ExitCode, CliError> {
                 .collect()
         })
         .collect();
+    if let Some(path) = &args.out {
+        write_out(path, &test, &names, &played, &losses)?;
+    }
     say!(
         "{:<16} {:>6}  {:>18}  {:>8}  {:>9}  {:>22}",
         "engine",
@@ -336,4 +346,29 @@ fn movetest(args: &MovetestArgs) -> Result<ExitCode, CliError> {
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// Writes one line per test position: the teacher's view and each
+/// candidate's move and loss.
+fn write_out(
+    path: &PathBuf,
+    test: &[(&PositionLine, f64)],
+    names: &[String],
+    played: &[HashMap<usize, String>],
+    losses: &[Vec<Option<f64>>],
+) -> Result<(), CliError> {
+    let mut text = String::new();
+    for (i, (line, score)) in test.iter().enumerate() {
+        let mut v = json!({
+            "pos": position_to_aei(&line.task.pos),
+            "score": score,
+            "best": line.fields.get("best").cloned().unwrap_or(Value::Null),
+        });
+        for (c, name) in names.iter().enumerate() {
+            v[name] = json!({"move": played[c].get(&i), "loss": losses[c][i]});
+        }
+        text.push_str(&v.to_string());
+        text.push('\n');
+    }
+    std::fs::write(path, text).map_err(|e| CliError::File(format!("cannot write {}: {e}", path.display())))
 }

@@ -69,6 +69,7 @@ fn two_candidates_are_judged_by_the_teacher_and_its_scores_are_kept() {
     let dir = scratch("movetest");
     let labels = test_set(&dir);
     let cache = dir.join("cache.jsonl");
+    let out = dir.join("moves.jsonl");
     let engine = format!("cmd={}", bin());
     let run = || {
         arimaa(&[
@@ -94,6 +95,8 @@ fn two_candidates_are_judged_by_the_teacher_and_its_scores_are_kept() {
             "depth=2",
             "--cache",
             cache.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
         ])
     };
     let first = run();
@@ -109,6 +112,18 @@ fn two_candidates_are_judged_by_the_teacher_and_its_scores_are_kept() {
     assert!(row("a ").split_whitespace().nth(1) == Some("8"), "{}", text(&first));
     // The same engine twice plays the same moves: no difference at all.
     assert!(row("b ").ends_with("+0.000 R ± 0.000"), "{}", text(&first));
+    // Each position's moves and losses, per candidate.
+    let lines: Vec<serde_json::Value> = std::fs::read_to_string(&out)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 8);
+    for l in &lines {
+        assert!(l["best"].is_string() && l["score"].is_number(), "{l}");
+        assert!(l["a"]["move"].is_string() && l["a"]["loss"].is_number(), "{l}");
+        assert_eq!(l["a"], l["b"], "{l}");
+    }
     let scored = std::fs::read_to_string(&cache).unwrap().lines().count();
     assert!((1..=8).contains(&scored), "{scored} cached scores");
     // A second run scores nothing again and says the same.
