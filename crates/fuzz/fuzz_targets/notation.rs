@@ -21,8 +21,8 @@ fuzz_target!(|data: &[u8]| {
     let _ = parse_setup(Color::Silver, rest);
     match parse_diagram(text, Some(Color::Gold)) {
         Ok(d) => {
-            let again = parse_diagram(&board_diagram(&d.position), Some(d.position.side()))
-                .expect("a printed diagram parses");
+            let again =
+                parse_diagram(&board_diagram(&d.position), Some(d.position.side())).expect("a printed diagram parses");
             assert!(again.position.same_board(&d.position));
         }
         Err(e) => assert!(!e.to_string().is_empty()),
