@@ -26,6 +26,23 @@ pub const CLIP: f64 = 3.0;
 /// A move losing this many rabbits or more counts as a blunder.
 pub const BLUNDER: f64 = 1.0;
 
+/// A move's loss in rabbits: the teacher's score before it (the mover's
+/// view) plus its score after it (the opponent's), `unit` teacher units to a
+/// rabbit, clipped to ±[`CLIP`].
+#[must_use]
+pub fn move_loss(before: f64, after: f64, unit: f64) -> f64 {
+    ((before + after) / unit).clamp(-CLIP, CLIP)
+}
+
+/// The mean of `x` and half its 95 % interval (normal approximation).
+#[must_use]
+pub fn mean_half(x: &[f64]) -> (f64, f64) {
+    let n = x.len() as f64;
+    let mean = x.iter().sum::<f64>() / n;
+    let var = x.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
+    (mean, 1.96 * (var / n).sqrt())
+}
+
 /// One labelled game position.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Judged {
@@ -128,7 +145,7 @@ pub fn judge(labels: &[Judged], unit: f64, opening: usize) -> Vec<Row> {
             let Some(after) = plies.get(&(ply + 1)) else {
                 continue;
             };
-            let loss = ((before.score + after.score) / unit).clamp(-CLIP, CLIP);
+            let loss = move_loss(before.score, after.score, unit);
             // Plies 0 and 1 are the setups; a side's k-th move is ply 2k or 2k+1.
             let phase = if ply < 2 * (opening + 1) {
                 Phase::Opening
@@ -144,8 +161,7 @@ pub fn judge(labels: &[Judged], unit: f64, opening: usize) -> Vec<Row> {
         .into_iter()
         .map(|((player, phase), mut l)| {
             let n = l.len() as f64;
-            let mean = l.iter().sum::<f64>() / n;
-            let var = l.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
+            let (mean, half_width) = mean_half(&l);
             l.sort_by(f64::total_cmp);
             let median = if l.len() % 2 == 1 {
                 l[l.len() / 2]
@@ -157,7 +173,7 @@ pub fn judge(labels: &[Judged], unit: f64, opening: usize) -> Vec<Row> {
                 phase,
                 moves: l.len(),
                 mean,
-                half_width: 1.96 * (var / n).sqrt(),
+                half_width,
                 median,
                 blunders: l.iter().filter(|&&x| x >= BLUNDER).count() as f64 / n,
             }

@@ -10,7 +10,7 @@ use arimaa_core::notation::parse_move;
 use arimaa_core::rules::goal_or_elimination;
 use arimaa_core::Position;
 
-use crate::judge::{BLUNDER, CLIP};
+use crate::judge::{mean_half, move_loss, BLUNDER, CLIP};
 
 /// Where a candidate's move leads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -55,7 +55,7 @@ pub fn loss(before: f64, after: Option<f64>, reached: &After, unit: f64) -> Opti
     match reached {
         After::Won => Some(0.0),
         After::Lost => Some(CLIP),
-        After::Position(_) => after.map(|a| ((before + a) / unit).clamp(-CLIP, CLIP)),
+        After::Position(_) => after.map(|a| move_loss(before, a, unit)),
     }
 }
 
@@ -77,14 +77,6 @@ pub struct Summary {
     /// Against the first candidate, on the positions both were judged in:
     /// the mean of (this loss − the first's) and half its 95 % interval.
     pub versus_first: Option<(f64, f64)>,
-}
-
-/// Mean and half its 95 % interval (normal approximation).
-fn mean_half(x: &[f64]) -> (f64, f64) {
-    let n = x.len() as f64;
-    let mean = x.iter().sum::<f64>() / n;
-    let var = x.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
-    (mean, 1.96 * (var / n).sqrt())
 }
 
 /// Summarises `losses[c][p]` (candidate `c`'s loss in position `p`, `None`

@@ -13,7 +13,7 @@ use arimaa_match::EngineSpec;
 use arimaa_tuning::movetest::{loss, play, summarize, After};
 use clap::Args;
 use serde_json::{json, Value};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -248,10 +248,11 @@ fn movetest(args: &MovetestArgs) -> Result<ExitCode, CliError> {
         None => HashMap::new(),
     };
     let mut todo: Vec<String> = Vec::new();
+    let mut queued = HashSet::new();
     for a in reached.iter().flatten().flatten() {
         if let After::Position(p) = a {
             let key = position_to_aei(p);
-            if !cache.contains_key(&key) && !todo.contains(&key) {
+            if !cache.contains_key(&key) && queued.insert(key.clone()) {
                 todo.push(key);
             }
         }

@@ -2,14 +2,13 @@
 //! positions `arimaa positions` writes, and `judge` reports each player's
 //! loss per move from labelled positions; an unreadable file is an error.
 
+mod common;
+
+use common::{arimaa, repo, scratch};
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 fn run(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_arimaa"))
-        .args(args)
-        .output()
-        .expect("run arimaa");
+    let out = arimaa(args);
     (
         out.status.success(),
         String::from_utf8_lossy(&out.stdout).into_owned(),
@@ -18,7 +17,8 @@ fn run(args: &[&str]) -> (bool, String, String) {
 }
 
 fn temp(name: &str) -> PathBuf {
-    std::env::temp_dir().join(format!("arimaa-judge-{}-{name}", std::process::id()))
+    // One folder per file: the tests run at once, and scratch empties its folder.
+    scratch(&format!("judge-{name}")).join(name)
 }
 
 fn path(p: &Path) -> &str {
@@ -27,7 +27,7 @@ fn path(p: &Path) -> &str {
 
 #[test]
 fn positions_of_a_match_record_name_the_player_to_move() {
-    let record = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tuning/tests/data/match_sample.txt");
+    let record = repo().join("tuning/tests/data/match_sample.txt");
     let out = temp("positions.jsonl");
     let (ok, _, err) = run(&["positions", "--games", path(&record), "--out", path(&out)]);
     assert!(ok, "{err}");

@@ -5,25 +5,11 @@
 
 mod common;
 
-use common::{bin, broken_engine, python, scratch};
+use common::{arimaa, bin, broken_engine, python, scratch, text};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 
 fn sample() -> PathBuf {
     common::repo().join("tuning/tests/data/strong_sample.jsonl")
-}
-
-fn arimaa(args: &[&str]) -> Output {
-    Command::new(bin()).args(args).output().expect("run arimaa")
-}
-
-fn text(out: &Output) -> String {
-    format!(
-        "status {:?}\nstdout:\n{}\nstderr:\n{}",
-        out.status,
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    )
 }
 
 fn json_lines(path: &Path) -> Vec<serde_json::Value> {

@@ -5,22 +5,8 @@
 
 mod common;
 
-use common::{bin, repo, scratch};
+use common::{arimaa, bin, repo, scratch, text};
 use std::path::Path;
-use std::process::{Command, Output};
-
-fn arimaa(args: &[&str]) -> Output {
-    Command::new(bin()).args(args).output().expect("run arimaa")
-}
-
-fn text(out: &Output) -> String {
-    format!(
-        "status {:?}\nstdout:\n{}\nstderr:\n{}",
-        out.status,
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    )
-}
 
 /// Eight positions of the committed match sample, labelled by our engine
 /// at depth 2: the test set.
@@ -148,38 +134,30 @@ fn positions_without_a_teachers_score_are_refused() {
     )
     .unwrap();
     let engine = format!("cmd={}", bin());
-    let out = arimaa(&[
-        "movetest",
-        "--positions",
-        plain.to_str().unwrap(),
-        "--engine",
-        "name=a",
-        &engine,
-        "depth=2",
-        "--teacher",
-        "name=t",
-        &engine,
-        "depth=2",
-    ]);
+    // The teacher's limit varies; the rest is the same each run.
+    let movetest = |teacher_limit: &str| {
+        arimaa(&[
+            "movetest",
+            "--positions",
+            plain.to_str().unwrap(),
+            "--engine",
+            "name=a",
+            &engine,
+            "depth=2",
+            "--teacher",
+            "name=t",
+            &engine,
+            teacher_limit,
+        ])
+    };
+    let out = movetest("depth=2");
     assert!(!out.status.success(), "{}", text(&out));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("no position with a teacher's `score`"), "{}", text(&out));
     assert!(err.contains("plain.jsonl:2: skipped"), "{}", text(&out));
     assert!(!err.contains("panicked"), "{}", text(&out));
     // A clock instead of a depth is refused for the teacher.
-    let clocked = arimaa(&[
-        "movetest",
-        "--positions",
-        plain.to_str().unwrap(),
-        "--engine",
-        "name=a",
-        &engine,
-        "depth=2",
-        "--teacher",
-        "name=t",
-        &engine,
-        "tc=1s/10s/100",
-    ]);
+    let clocked = movetest("tc=1s/10s/100");
     assert!(!clocked.status.success());
     assert!(
         String::from_utf8_lossy(&clocked.stderr).contains("fixed depth"),

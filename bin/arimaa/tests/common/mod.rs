@@ -186,6 +186,21 @@ pub fn scratch(name: &str) -> PathBuf {
     dir
 }
 
+/// Runs `arimaa` with these arguments.
+pub fn arimaa(args: &[&str]) -> Output {
+    Command::new(bin()).args(args).output().expect("run arimaa")
+}
+
+/// A run's status, stdout and stderr, for an assertion's message.
+pub fn text(out: &Output) -> String {
+    format!(
+        "status {:?}\nstdout:\n{}\nstderr:\n{}",
+        out.status,
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    )
+}
+
 /// Runs `arimaa match` with these arguments.
 pub fn run_match(args: &[&str]) -> Output {
     Command::new(bin())
