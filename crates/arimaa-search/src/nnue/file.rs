@@ -9,7 +9,8 @@
 use super::{Base, Network, INPUTS};
 
 const MAGIC: &[u8; 4] = b"ARNN";
-const VERSION: u32 = 1;
+/// 2: three blocks of inputs (pieces, threatened, frozen); 1 had pieces only.
+const VERSION: u32 = 2;
 const HEADER: usize = 16;
 
 /// Bytes that are not a network this engine can run.
