@@ -157,7 +157,7 @@ mod tests {
         assert!(parse_line(&format!("{{\"pos\":\"{board}\"}}")).is_none(), "no score");
         assert!(parse_line("{\"pos\":\"g [x]\",\"score\":1}").is_none());
         let pos = parse_position(board).unwrap();
-        assert!(a.views[0].len() >= pos.occupied().count() as usize);
+        assert_eq!(a.views[0].len(), pos.occupied().count() as usize);
         // The mirror's features are those of the board with its files flipped.
         let mut flipped = Position::empty(pos.side());
         for sq in pos.occupied().iter() {

@@ -1,7 +1,7 @@
 //! The first layer's sums, one row per view, kept up to date step by step.
 
-use super::{feature, pieces, Block, Network};
-use arimaa_core::{Color, Piece, Position, Square};
+use super::{feature, Network};
+use arimaa_core::{Color, Kind, Piece, Position, Square};
 
 /// The first layer's output before clipping, for both views.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -46,31 +46,27 @@ impl Accumulator {
         }
     }
 
-    /// `piece` on `sq` enters `block` (arrives, or becomes threatened or
-    /// frozen).
-    pub fn put(&mut self, net: &Network, block: Block, piece: Piece, sq: Square) {
+    /// `piece` appears on `sq` (a step's arrival).
+    pub fn put(&mut self, net: &Network, piece: Piece, sq: Square) {
         for view in Color::ALL {
-            self.add(net, view, feature(block, view, piece, sq));
+            self.add(net, view, feature(view, piece, sq));
         }
     }
 
-    /// `piece` on `sq` leaves `block` (departs or is captured, or is no
-    /// longer threatened or frozen).
-    pub fn remove(&mut self, net: &Network, block: Block, piece: Piece, sq: Square) {
+    /// `piece` leaves `sq` (a step's departure, or a capture).
+    pub fn remove(&mut self, net: &Network, piece: Piece, sq: Square) {
         for view in Color::ALL {
-            self.sub(net, view, feature(block, view, piece, sq));
+            self.sub(net, view, feature(view, piece, sq));
         }
     }
 }
 
 /// An accumulator that follows the positions a search evaluates, in
 /// whatever order they come: it keeps the board it last summed and updates
-/// by the features that differ. Consecutive leaves of a depth-first search
-/// are a few steps apart, so an update touches a handful of rows where a
-/// refresh touches one per feature; and no make or unmake of the tree needs
-/// to know about it (a step also freezes or frees pieces it never moved,
-/// which a diff of the two boards' features sees and a step's squares
-/// would not).
+/// by the squares whose piece differs. Consecutive leaves of a depth-first
+/// search are a few steps apart, so an update touches a handful of rows
+/// where a refresh touches one per piece; and no make or unmake of the tree
+/// needs to know about it.
 #[derive(Clone, Debug)]
 pub struct Tracker {
     board: Option<Position>,
@@ -101,14 +97,15 @@ impl Tracker {
             self.board = Some(*pos);
             return &self.acc;
         };
-        for block in Block::ALL {
-            for piece in pieces() {
-                let (old, new) = (block.squares(&board, piece), block.squares(pos, piece));
+        for color in Color::ALL {
+            for kind in Kind::ALL {
+                let piece = Piece::new(color, kind);
+                let (old, new) = (board.bitboard(piece), pos.bitboard(piece));
                 for sq in old & !new {
-                    self.acc.remove(net, block, piece, sq);
+                    self.acc.remove(net, piece, sq);
                 }
                 for sq in new & !old {
-                    self.acc.put(net, block, piece, sq);
+                    self.acc.put(net, piece, sq);
                 }
             }
         }
@@ -117,12 +114,16 @@ impl Tracker {
     }
 }
 
-/// Squares whose piece differs between `from` and `to`: what an update
-/// would touch, about (a piece that moves may also change its blocks).
+/// Rows an update from `from` to `to` would touch (per view).
 fn changes(from: &Position, to: &Position) -> u32 {
-    pieces()
-        .map(|piece| (from.bitboard(piece) ^ to.bitboard(piece)).count())
-        .sum()
+    let mut n = 0;
+    for color in Color::ALL {
+        for kind in Kind::ALL {
+            let piece = Piece::new(color, kind);
+            n += (from.bitboard(piece) ^ to.bitboard(piece)).count();
+        }
+    }
+    n
 }
 
 #[cfg(test)]
@@ -130,9 +131,8 @@ mod tests {
     use super::super::EMBEDDED;
     use arimaa_core::{parse_position, Position, TurnGen};
 
-    /// Every step of every turn of a few positions: the tracker's
-    /// accumulator, updated from the position before, is the one summed
-    /// from scratch (captures, pushes and pulls, freezing and unfreezing).
+    /// Every step of every turn of a few positions, applied to the
+    /// accumulator piece by piece, gives the sums computed from scratch.
     #[test]
     fn updates_by_step_match_a_refresh() {
         let net = &*EMBEDDED;
@@ -140,11 +140,21 @@ mod tests {
         let mut checked = 0;
         for turn in TurnGen::new().turns(&start).into_iter().take(300) {
             let mut pos: Position = start;
-            let mut tracker = super::Tracker::new(net);
-            tracker.sync(net, &pos);
+            let mut acc = net.refresh(&pos);
             for step in turn.steps.iter() {
+                let before = pos;
                 pos.make_step(step);
-                assert_eq!(*tracker.sync(net, &pos), net.refresh(&pos));
+                for sq in before.occupied().iter() {
+                    if pos.piece_at(sq) != before.piece_at(sq) {
+                        acc.remove(net, before.piece_at(sq).unwrap(), sq);
+                    }
+                }
+                for sq in pos.occupied().iter() {
+                    if pos.piece_at(sq) != before.piece_at(sq) {
+                        acc.put(net, pos.piece_at(sq).unwrap(), sq);
+                    }
+                }
+                assert_eq!(acc, net.refresh(&pos));
                 checked += 1;
             }
         }

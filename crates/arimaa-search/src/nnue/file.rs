@@ -9,8 +9,7 @@
 use super::{Base, Network, INPUTS};
 
 const MAGIC: &[u8; 4] = b"ARNN";
-/// 2: three blocks of inputs (pieces, threatened, frozen); 1 had pieces only.
-const VERSION: u32 = 2;
+const VERSION: u32 = 1;
 const HEADER: usize = 16;
 
 /// Bytes that are not a network this engine can run.

@@ -3,13 +3,9 @@
 //!
 //! Inputs: for the side whose view it is, each piece as (own or enemy) ×
 //! kind × square, the board flipped for silver so that every view sees its
-//! own goal at the top, in three blocks of 768: every piece; the pieces next
-//! to a stronger enemy; the frozen ones. A position sets one feature per
-//! piece in the first block and one more in each other block the piece is
-//! in: whether a piece can move and whether it can be pushed is what decides
-//! captures at the traps, and a board of squares alone learns it slowly.
-//! The first layer's sum for a view is the [`Accumulator`]; a step changes a
-//! few features, so the search updates it (the [`Tracker`]) instead of
+//! own goal at the top: 768 features, of which a position sets one per
+//! piece. The first layer's sum for a view is the [`Accumulator`]; a step
+//! changes two or three features, so the search can update it instead of
 //! summing again. The output layer reads the side to move's accumulator and
 //! the other's (clipped to 0..1) and gives centi-rabbits from the side to
 //! move's point of view.
@@ -24,41 +20,11 @@ mod file;
 pub use accumulator::{Accumulator, Tracker};
 pub use file::NetError;
 
-use arimaa_core::{Bitboard, Color, Kind, Piece, Position, Square};
+use arimaa_core::{Color, Piece, Position, Square};
 use std::sync::LazyLock;
 
-/// Features of one block: 2 owners × 6 kinds × 64 squares.
-const BLOCK: usize = 768;
-
-/// Features per view: the [`Block`]s of [`BLOCK`] features.
-pub const INPUTS: usize = 3 * BLOCK;
-
-/// Which pieces a block of features sets.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Block {
-    /// Every piece.
-    Piece = 0,
-    /// A piece next to a stronger enemy (frozen or not).
-    Threatened = 1,
-    /// A frozen piece.
-    Frozen = 2,
-}
-
-impl Block {
-    /// The blocks in feature order.
-    pub const ALL: [Block; 3] = [Block::Piece, Block::Threatened, Block::Frozen];
-
-    /// The squares of `piece` that this block sets in `pos`.
-    #[inline]
-    pub fn squares(self, pos: &Position, piece: Piece) -> Bitboard {
-        let on = pos.bitboard(piece);
-        match self {
-            Block::Piece => on,
-            Block::Threatened => on & pos.threatened(piece.color),
-            Block::Frozen => on & pos.frozen(piece.color),
-        }
-    }
-}
+/// Features per view: 2 owners × 6 kinds × 64 squares.
+pub const INPUTS: usize = 768;
 
 /// Quantisation of the first layer: a float weight `w` is stored as
 /// `round(w × QA)`, and the clipped activation 1.0 is `QA`.
@@ -71,35 +37,23 @@ pub const QB: i32 = 64;
 /// trained in rabbits, the search counts in centi-rabbits.
 pub const OUTPUT_SCALE: i32 = 100;
 
-/// The input feature of `piece` on `sq` in `block` of `view`'s accumulator.
+/// The input feature of `piece` on `sq` in `view`'s accumulator.
 #[inline]
 #[must_use]
-pub fn feature(block: Block, view: Color, piece: Piece, sq: Square) -> usize {
+pub fn feature(view: Color, piece: Piece, sq: Square) -> usize {
     let owner = usize::from(piece.color != view);
     let sq = match view {
         Color::Gold => sq,
         Color::Silver => sq.flip_rank(),
     };
-    block as usize * BLOCK + (owner * 6 + piece.kind.index()) * 64 + sq.index()
-}
-
-/// Every piece of the board.
-fn pieces() -> impl Iterator<Item = Piece> {
-    Color::ALL
-        .into_iter()
-        .flat_map(|c| Kind::ALL.into_iter().map(move |k| Piece::new(c, k)))
+    (owner * 6 + piece.kind.index()) * 64 + sq.index()
 }
 
 /// The features a position sets in `view`'s accumulator.
 pub fn features(pos: &Position, view: Color) -> impl Iterator<Item = usize> + '_ {
-    Block::ALL.into_iter().flat_map(move |block| {
-        pieces().flat_map(move |piece| {
-            block
-                .squares(pos, piece)
-                .into_iter()
-                .map(move |sq| feature(block, view, piece, sq))
-        })
-    })
+    pos.occupied()
+        .iter()
+        .filter_map(move |sq| pos.piece_at(sq).map(|p| feature(view, p, sq)))
 }
 
 /// What the network's score is added to.
@@ -216,9 +170,8 @@ mod tests {
         let a2 = Square::parse("a2").unwrap();
         let a7 = Square::parse("a7").unwrap();
         // Gold's rabbit on a2 seen by gold is silver's rabbit on a7 seen by silver.
-        let piece = Block::Piece;
-        assert_eq!(feature(piece, Color::Gold, g, a2), feature(piece, Color::Silver, s, a7));
-        assert_ne!(feature(piece, Color::Gold, g, a2), feature(piece, Color::Gold, s, a7));
+        assert_eq!(feature(Color::Gold, g, a2), feature(Color::Silver, s, a7));
+        assert_ne!(feature(Color::Gold, g, a2), feature(Color::Gold, s, a7));
         let pos = parse_position("g [rrrrrrrrhdcemcdh                                HDCMECDHRRRRRRRR]").unwrap();
         let mut seen: Vec<usize> = features(&pos, Color::Gold).collect();
         assert_eq!(seen.len(), 32);
@@ -226,31 +179,6 @@ mod tests {
         seen.dedup();
         assert_eq!(seen.len(), 32);
         assert!(seen.iter().all(|&f| f < INPUTS));
-    }
-
-    #[test]
-    fn a_threatened_and_a_frozen_piece_set_their_blocks() {
-        let ranks = [
-            "r.......", "........", "...rD...", "...cE...", "........", "........", "........", ".......R",
-        ];
-        let pos = parse_position(&format!("g [{}]", ranks.concat().replace('.', " "))).unwrap();
-        let gold = Color::Gold;
-        let cat = Piece::new(Color::Silver, Kind::Cat);
-        let rabbit = Piece::new(Color::Silver, Kind::Rabbit);
-        let (d5, d6) = (Square::parse("d5").unwrap(), Square::parse("d6").unwrap());
-        // Six pieces; silver's cat (next to gold's elephant) and rabbit (next
-        // to gold's dog) are threatened, and each has the other as a friend.
-        let set: Vec<usize> = features(&pos, gold).collect();
-        assert_eq!(set.len(), 6 + 2);
-        assert!(set.contains(&feature(Block::Threatened, gold, cat, d5)));
-        assert!(set.contains(&feature(Block::Threatened, gold, rabbit, d6)));
-        assert!(!set.contains(&feature(Block::Frozen, gold, cat, d5)));
-        // Without the rabbit the cat is frozen.
-        let mut alone = pos;
-        alone.clear_square(d6);
-        let set: Vec<usize> = features(&alone, gold).collect();
-        assert_eq!(set.len(), 5 + 2);
-        assert!(set.contains(&feature(Block::Frozen, gold, cat, d5)));
     }
 
     #[test]
