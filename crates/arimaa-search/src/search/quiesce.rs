@@ -2,6 +2,7 @@
 //! quiescence search of push and pull captures.
 
 use super::{Searcher, LEAF_CACHE, MAX_PLY, WIN, WIN_BOUND};
+use crate::eval::evaluate;
 use crate::goal::can_goal;
 use crate::threats::for_each_capture;
 use arimaa_core::{Pending, Position};
@@ -22,7 +23,7 @@ impl Searcher<'_> {
         if leaf.key != key {
             leaf = Leaf {
                 key,
-                eval: self.static_eval(pos),
+                eval: evaluate(pos, &self.params.weights),
                 goal: Leaf::UNKNOWN,
             };
         }
