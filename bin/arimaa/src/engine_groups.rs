@@ -33,8 +33,8 @@ impl Args for EngineGroups {
                 .action(ArgAction::Append)
                 .required(true)
                 .help(
-                    "An engine: name=NAME cmd=COMMAND [dir=DIR] [tc=TC | depth=N] [option.NAME=VALUE ...] \
-                     (movetest: depth=N only, so that every run plays the same moves). Give it once per engine",
+                    "An engine: name=NAME cmd=COMMAND [dir=DIR] [tc=TC | depth=N] [option.NAME=VALUE ...]. \
+                     Give it once per engine",
                 ),
         )
     }

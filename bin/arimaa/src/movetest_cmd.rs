@@ -33,6 +33,11 @@ move leads to (kept in --cache: a later run, or another candidate playing
 the same move, reuses it). A move's loss is the teacher's score before plus
 its score after, in rabbits, clipped to 3. Every candidate after the first
 is also compared with the first, position by position.")]
+// The candidates search to a fixed depth, so that every run plays the same
+// moves: the shared `--engine` help, written for `match`, also offers a clock.
+#[command(mut_arg("engine", |a| a.help(
+    "A candidate: name=NAME cmd=COMMAND [dir=DIR] depth=N [option.NAME=VALUE ...]. Give it once per engine"
+)))]
 pub struct MovetestArgs {
     /// Teacher-labelled positions (JSON lines with `pos` and `score`, as
     /// `arimaa label` writes them).

@@ -165,3 +165,23 @@ fn positions_without_a_teachers_score_are_refused() {
         text(&clocked)
     );
 }
+
+/// The `--engine` line of `arimaa COMMAND --help`.
+fn engine_help(command: &str) -> String {
+    let out = arimaa(&[command, "--help"]);
+    assert!(out.status.success(), "{}", text(&out));
+    let help = String::from_utf8_lossy(&out.stdout).into_owned();
+    help.lines()
+        .find(|l| l.trim_start().starts_with("--engine <"))
+        .unwrap_or_default()
+        .to_string()
+}
+
+#[test]
+fn the_help_offers_candidates_a_depth_and_no_clock() {
+    let engine = engine_help("movetest");
+    assert!(engine.contains("depth=N"), "{engine}");
+    assert!(!engine.contains("tc=TC"), "{engine}");
+    // `match` keeps the clock.
+    assert!(engine_help("match").contains("tc=TC"));
+}
