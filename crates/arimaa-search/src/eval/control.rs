@@ -44,7 +44,6 @@ const LOGISTIC: [i32; 51] = [
 /// sixteenths.
 const PERIL_DISTANCE: [i32; 3] = [16, 16, 8];
 
-
 /// `logistic(control)` in 1024ths, interpolated between the table's points.
 fn held(control: i32) -> i32 {
     let c = control.clamp(-100, 100) + 100;
@@ -145,9 +144,8 @@ impl Influence {
             let dominated = shared.threatened(color) & !frozen;
             let own = pos.color_bb(color);
             let mut total = [0; 4];
-            for k in 0..6 {
+            for (k, &c) in class[color.index()].iter().enumerate() {
                 // Frozen pieces count half, dominated ones three quarters.
-                let c = class[color.index()][k];
                 let quarters = [4 * c, 2 * c, 3 * c];
                 let pieces = own & pos.kind_bb(Kind::from_index(k));
                 for (set, q) in [pieces & !frozen & !dominated, pieces & frozen, pieces & dominated]
@@ -156,8 +154,8 @@ impl Influence {
                 {
                     for sq in set {
                         let kernel = &KERNEL_AT[sq.index()];
-                        for t in 0..4 {
-                            total[t] += q * kernel[t];
+                        for (sum, k) in total.iter_mut().zip(kernel) {
+                            *sum += q * k;
                         }
                     }
                 }
@@ -206,7 +204,11 @@ const NEAR_TRAPS: Bitboard = {
 /// holds (the mover's and the waiting side's apart: the mover may still
 /// step away).
 pub(super) fn terms<T: Terms>(pos: &Position, shared: &Shared, acc: &mut T) {
-    let wanted = [Weight::control_away, Weight::peril_mover_16ths, Weight::peril_waiting_16ths];
+    let wanted = [
+        Weight::control_away,
+        Weight::peril_mover_16ths,
+        Weight::peril_waiting_16ths,
+    ];
     if !wanted.iter().any(|&w| acc.wants(w)) {
         return;
     }
@@ -268,7 +270,10 @@ mod tests {
     fn control(pos: &Position, color: Color, trap: &str) -> i32 {
         let shared = Shared::new(pos);
         let inf = Influence::of(pos, &shared);
-        let t = TRAPS.iter().position(|&s| Square::from_index_unchecked(s) == Square::parse(trap).unwrap()).unwrap();
+        let t = TRAPS
+            .iter()
+            .position(|&s| Square::from_index_unchecked(s) == Square::parse(trap).unwrap())
+            .unwrap();
         inf.control(color, t, 0)
     }
 
