@@ -12,7 +12,6 @@
 //! computed per colour with the board seen from that colour's side.
 
 mod binds;
-mod control;
 mod danger;
 pub mod material;
 mod placement;
@@ -196,7 +195,6 @@ fn terms<T: Terms>(pos: &Position, acc: &mut T) {
     acc.add(Weight::threat_waiting_16ths, -waiting, 16);
     acc.fixed(-waiting * [5, 3, 1, 0, 0][usize::from(steps).min(4)] / 16);
     danger::terms(pos, &shared, acc);
-    control::terms(pos, &shared, acc);
     rabbits::terms(pos, &shared, acc);
 }
 

@@ -87,73 +87,73 @@ weights! {
     /// the elephant nearby, an own piece on a weakly held trap.
     Traps = "traps" {
         /// Home trap control: one own piece next to the trap.
-        trap_1 = 13, -40..=80, step 4;
+        trap_1 = 14, -40..=80, step 4;
         /// Home trap control: two own pieces next to the trap.
-        trap_2 = 35, -40..=120, step 4;
+        trap_2 = 29, -40..=120, step 4;
         /// Home trap control: three own pieces next to the trap.
-        trap_3 = 40, -40..=160, step 4;
+        trap_3 = 37, -40..=160, step 4;
         /// Home trap control: four own pieces next to the trap.
-        trap_4 = 43, -40..=160, step 4;
+        trap_4 = 41, -40..=160, step 4;
         /// Home trap: the strongest piece next to it is ours.
-        trap_strongest = 8, -40..=100, step 4;
+        trap_strongest = 2, -40..=100, step 4;
         /// Opponent's home trap: one own piece next to it.
-        trap_away_1 = -6, -40..=80, step 4;
+        trap_away_1 = -1, -40..=80, step 4;
         /// Opponent's home trap: two own pieces next to it.
-        trap_away_2 = 27, -40..=120, step 4;
+        trap_away_2 = 22, -40..=120, step 4;
         /// Opponent's home trap: three own pieces next to it.
-        trap_away_3 = 37, -40..=160, step 4;
+        trap_away_3 = 32, -40..=160, step 4;
         /// Opponent's home trap: four own pieces next to it.
         trap_away_4 = 30, -40..=160, step 4;
         /// Opponent's home trap: the strongest piece next to it is ours.
-        trap_away_strongest = 9, -40..=100, step 4;
+        trap_away_strongest = 4, -40..=100, step 4;
         /// Own elephant within two steps of an own home trap.
-        trap_elephant_home = -10, -100..=200, step 5;
+        trap_elephant_home = -13, -100..=200, step 5;
         /// Own elephant within two steps of an opponent's home trap.
-        trap_elephant_away = -17, -100..=200, step 5;
+        trap_elephant_away = -10, -100..=200, step 5;
         /// Penalty for an own piece on a trap with at most one guard, in percent of its value.
         weak_trap_pct = 4, -50..=100, step 5;
     }
     /// The elephant: central, blocked, free to move.
     Elephant = "elephant" {
         /// Elephant on the four centre squares; a quarter less per step away.
-        elephant_centre = 22, -40..=120, step 4;
+        elephant_centre = 17, -40..=120, step 4;
         /// An elephant that cannot step and has no enemy next to it it could push.
-        elephant_blocked = 89, -100..=500, step 20;
+        elephant_blocked = 81, -100..=500, step 20;
         /// Per empty square the elephant reaches in one or two steps.
-        elephant_reach = 3, -10..=20, step 1;
+        elephant_reach = -1, -10..=20, step 1;
     }
     /// The camel's advance.
     Camel = "camel" {
         /// Per rank a camel stands beyond the middle of the board.
-        camel_advance = -12, -100..=100, step 5;
+        camel_advance = -13, -100..=100, step 5;
     }
     /// Rabbits: advance by the enemy officers left, open lanes, central rabbits.
     Rabbits = "rabbits" {
         /// Rabbit advancement against full enemy officers, in percent of the
         /// built-in table (by rank); interpolated with `advance_bare_pct` by
         /// the enemy officers left.
-        advance_pct = 5, -300..=400, step 15;
+        advance_pct = 68, -300..=400, step 15;
         /// Rabbit advancement against no enemy officers, in percent of the
         /// built-in table (by rank).
-        advance_bare_pct = 183, -300..=600, step 15;
+        advance_bare_pct = 179, -300..=600, step 15;
         /// Rabbit with no enemy officer ahead on its file and the next ones, in
         /// percent of the built-in table (by rank).
-        open_lane_pct = 58, -200..=400, step 15;
+        open_lane_pct = 99, -200..=400, step 15;
         /// Per rabbit on the central files c to f, ranks 3 to 6 from its side.
-        rabbit_centre = -19, -100..=100, step 4;
+        rabbit_centre = -7, -100..=100, step 4;
     }
     /// Officer mobility and frozen pieces.
     Mobility = "mobility, frozen" {
         /// Per empty square next to an unfrozen officer.
-        mobility = 0, -10..=12, step 1;
+        mobility = 2, -10..=12, step 1;
         /// Frozen piece: sixteenths of its value lost.
-        frozen_16ths = 3, -8..=16, step 1;
+        frozen_16ths = 2, -8..=16, step 1;
     }
     /// Unfrozen pieces next to a stronger enemy.
     Dominated = "dominated" {
         /// Unfrozen piece next to a stronger enemy (a friend beside it):
         /// sixteenths of its value lost.
-        dominated_16ths = 1, -8..=16, step 1;
+        dominated_16ths = 0, -8..=16, step 1;
     }
     /// Captures with one push or pull (two steps), either side.
     Threats = "two-step threats" {
@@ -169,7 +169,7 @@ weights! {
     Danger = "danger" {
         /// Share in sixteenths of the best piece the side to move can capture in
         /// an estimated 3 steps (approach and push or pull), within its steps left.
-        danger_mover_3 = 5, -8..=16, step 1;
+        danger_mover_3 = 2, -8..=16, step 1;
         /// As `danger_mover_3`, for captures of an estimated 4 steps.
         danger_mover_4 = 3, -8..=16, step 1;
         /// Share in sixteenths of each piece of the side to move that the opponent
@@ -185,32 +185,19 @@ weights! {
         /// move could capture in an estimated 5 or 6 steps.
         danger_foe_6 = 0, -8..=16, step 1;
     }
-    /// Trap control by influence (every piece within four steps) and the
-    /// pieces near a trap the enemy holds.
-    Control = "control" {
-        /// Per enemy home trap, the side's hold on it (a logistic of its
-        /// control, 0..1).
-        control_away = 18, -100..=200, step 5;
-        /// Share in sixteenths of each of the mover's non-elephant pieces
-        /// within two steps of a trap the opponent holds (by the logistic of
-        /// its control, more when frozen or next to a stronger enemy).
-        peril_mover_16ths = 3, -8..=16, step 1;
-        /// As `peril_mover_16ths`, for the waiting side's pieces.
-        peril_waiting_16ths = 4, -8..=16, step 1;
-    }
     /// Rabbits' free distance to goal.
     Goal = "goal" {
         /// The waiting side has a rabbit an estimated 4 or fewer free steps from goal.
-        goal_waiting_4 = 49, -200..=600, step 10;
+        goal_waiting_4 = 35, -200..=600, step 10;
         /// The waiting side's best rabbit is 5 or 6 free steps from goal.
-        goal_waiting_6 = -6, -200..=600, step 10;
+        goal_waiting_6 = -12, -200..=600, step 10;
         /// The waiting side's best rabbit is 7 or 8 free steps from goal.
         goal_waiting_8 = -6, -200..=600, step 10;
         /// The side to move has a rabbit an estimated 4 or fewer free steps from
         /// goal (that the exact goal test found no way through).
-        goal_mover_4 = 20, -200..=600, step 10;
+        goal_mover_4 = 37, -200..=600, step 10;
         /// The side to move's best rabbit is 5 or 6 free steps from goal.
-        goal_mover_6 = 7, -200..=600, step 10;
+        goal_mover_6 = 4, -200..=600, step 10;
         /// The side to move's best rabbit is 7 or 8 free steps from goal.
         goal_mover_8 = 4, -200..=600, step 10;
     }
@@ -218,16 +205,16 @@ weights! {
     Tempo = "tempo" {
         /// Bonus for being the side to move with four steps; a quarter of it per
         /// step left mid-turn.
-        tempo = 16, -100..=100, step 5;
+        tempo = 8, -100..=100, step 5;
     }
     /// Frames and hostages.
     Binds = "binds" {
         /// A piece framed on a trap (every neighbour taken, a single own guard, no
         /// push to step off): percent of its value lost.
-        frame_pct = 25, -50..=100, step 5;
+        frame_pct = 38, -50..=100, step 5;
         /// A piece frozen next to an empty trap that at most one other own piece
         /// guards: percent of its value lost.
-        hostage_pct = -12, -50..=100, step 5;
+        hostage_pct = -5, -50..=100, step 5;
     }
 }
 
