@@ -31,6 +31,116 @@ pub fn can_goal(pos: &Position) -> bool {
 thread_local! {
     /// States already shown goal-less in this call: step orders transpose a lot.
     static SEEN: RefCell<KeyTable> = RefCell::new(KeyTable::with_capacity(1 << 10));
+    /// States of the mover's turn already shown to leave the goal open.
+    static TRIED: RefCell<KeyTable> = RefCell::new(KeyTable::with_capacity(1 << 12));
+}
+
+/// True when the side not to move could reach goal if the mover passed
+/// (a turn start: the threat the mover must answer now).
+#[must_use]
+pub fn waiting_can_goal(pos: &Position) -> bool {
+    let mut passed = *pos;
+    passed.end_turn();
+    can_goal(&passed)
+}
+
+/// Goal tests a defence search may make before it gives up and answers
+/// "defended" (the evaluation's goal terms then judge the threat).
+const DEFENCE_BUDGET: u32 = 400;
+
+/// True when the side to move has a turn after which the opponent cannot
+/// reach goal, or when none was found within [`DEFENCE_BUDGET`] goal tests:
+/// the first defence found ends the search, so an easy one costs a few
+/// tests. Only turns that change the board near one goal path the opponent
+/// has (its squares and two steps around: the pieces that block it, freeze
+/// its pieces or guard its traps) are tested: any other turn leaves that
+/// path open.
+#[must_use]
+pub fn can_stop_goal(pos: &Position) -> bool {
+    let mut passed = *pos;
+    passed.end_turn();
+    let Some(path) = find_goal(&passed) else {
+        return true;
+    };
+    let squares = path.iter().fold(Bitboard::EMPTY, |b, s| {
+        b | Bitboard::from_square(s.from()) | Bitboard::from_square(s.to())
+    });
+    let core = squares | squares.neighbors();
+    let mut search = Defence {
+        start: *pos,
+        core,
+        near: core | core.neighbors(),
+        budget: DEFENCE_BUDGET,
+    };
+    TRIED.with(|cell| match cell.try_borrow_mut() {
+        Ok(mut table) => {
+            table.clear();
+            search.defend(pos, &mut table)
+        }
+        Err(_) => search.defend(pos, &mut KeyTable::with_capacity(256)),
+    })
+}
+
+/// A search for a turn that stops the opponent's goal.
+struct Defence {
+    start: Position,
+    /// The path's squares and their neighbours: steps there are tried first.
+    core: Bitboard,
+    /// Squares a defending turn must change.
+    near: Bitboard,
+    budget: u32,
+}
+
+impl Defence {
+    /// True when `pos` and the turn's start differ on `near`.
+    fn touches(&self, pos: &Position) -> bool {
+        let n = self.near;
+        [Color::Gold, Color::Silver]
+            .iter()
+            .any(|&c| ((pos.color_bb(c) ^ self.start.color_bb(c)) & n).any())
+            || Kind::ALL
+                .iter()
+                .any(|&k| ((pos.kind_bb(k) ^ self.start.kind_bb(k)) & n).any())
+    }
+
+    fn defend(&mut self, pos: &Position, tried: &mut KeyTable) -> bool {
+        let mut list = StepList::new();
+        pos.legal_steps(&mut list);
+        // Steps on or next to the path first (blocks, freezes), then the
+        // rest; turns that may end here are tried across all of them before
+        // any is extended: most threats fall to one or two steps.
+        let on_path = |s: &Step| self.core.has(s.from()) || self.core.has(s.to());
+        let mut steps: Vec<Step> = list.as_slice().iter().copied().filter(on_path).collect();
+        steps.extend(list.as_slice().iter().copied().filter(|s| !on_path(s)));
+        let mut deeper = Vec::with_capacity(steps.len());
+        for step in steps {
+            let mut child = *pos;
+            child.make_step(step);
+            if !tried.insert_key(child.state_key()) {
+                continue;
+            }
+            if child.can_end_turn() && self.touches(&child) {
+                if self.budget == 0 {
+                    return true;
+                }
+                self.budget -= 1;
+                if !waiting_can_goal_after(&child) {
+                    return true;
+                }
+            }
+            if child.steps_left() > 0 {
+                deeper.push(child);
+            }
+        }
+        deeper.iter().any(|child| self.defend(child, tried))
+    }
+}
+
+/// `waiting_can_goal` of the position after the mover ends its turn here.
+fn waiting_can_goal_after(pos: &Position) -> bool {
+    let mut next = *pos;
+    next.end_turn();
+    can_goal(&next)
 }
 
 fn with_table(f: impl FnOnce(&mut KeyTable) -> bool) -> bool {
@@ -192,6 +302,23 @@ mod tests {
             .turns(pos)
             .iter()
             .any(|t| (t.result(pos).bitboard(Piece::new(us, Kind::Rabbit)) & goal_rank(us)).any())
+    }
+
+    #[test]
+    fn a_goal_threat_is_stopped_when_a_turn_answers_it_and_not_otherwise() {
+        // Silver's rabbit on a2 goals next turn; gold's elephant on c3
+        // reaches a3 in two steps and freezes it.
+        let p = board('g', "ra2 Ec3 Rh1");
+        assert!(waiting_can_goal(&p));
+        assert!(can_stop_goal(&p));
+        // Two rabbits on opposite wings and the elephant far away: no turn
+        // stops both.
+        let p = board('g', "ra2 rh2 Ee8 Rd1");
+        assert!(waiting_can_goal(&p));
+        assert!(!can_stop_goal(&p));
+        // No threat, nothing to stop.
+        let p = board('g', "ra6 Ec3 Rh1");
+        assert!(!waiting_can_goal(&p));
     }
 
     #[test]
