@@ -129,10 +129,6 @@ search_config! {
     /// counts whole turns; with 0 it is free and the opponent's turn after
     /// a short move is searched with the steps saved.
     pass_cost: bool = true, 0..=1;
-    /// Goal threats at the horizon: a turn-start leaf where the waiting side
-    /// could reach goal on its next turn and the mover has no turn that
-    /// stops it is scored as the loss it is (1 = on).
-    goal_extend: bool = true, 0..=1;
     /// Time: an iteration whose best move changed or whose score fell lets
     /// the search run longer, up to 2.5 times its target (1 = on).
     time_stretch: bool = true, 0..=1;

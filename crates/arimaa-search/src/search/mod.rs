@@ -145,9 +145,6 @@ pub struct Searcher<'a> {
     /// The best root turn known, its score and line: what a progress report
     /// names (kept only when there is someone to report to).
     leader: Option<(Move, i32, Vec<PvItem>)>,
-    /// Turn-start leaves already tested for an opponent's goal the mover
-    /// cannot stop: (state key, lost), direct-mapped.
-    goal_threats: Vec<(u64, bool)>,
 }
 
 impl std::fmt::Debug for Searcher<'_> {
@@ -158,28 +155,7 @@ impl std::fmt::Debug for Searcher<'_> {
     }
 }
 
-/// Entries of [`Searcher::goal_threats`] (a power of two).
-const GOAL_THREATS: usize = 1 << 14;
-
 impl<'a> Searcher<'a> {
-    /// True when, at this turn start, the opponent threatens a goal next
-    /// turn that no turn of the mover stops (and the mover cannot reach goal
-    /// first). Off with `goal_extend`.
-    fn goal_lost(&mut self, pos: &Position) -> bool {
-        if !self.params.search.goal_extend {
-            return false;
-        }
-        let key = pos.state_key();
-        let slot = (key >> 40) as usize & (GOAL_THREATS - 1);
-        if self.goal_threats[slot].0 == key {
-            return self.goal_threats[slot].1;
-        }
-        let lost =
-            crate::goal::waiting_can_goal(pos) && !crate::goal::can_goal(pos) && !crate::goal::can_stop_goal(pos);
-        self.goal_threats[slot] = (key, lost);
-        lost
-    }
-
     /// A searcher for the game's current position, on the clock `time`
     /// (which also carries its `stop`).
     #[must_use]
@@ -195,7 +171,6 @@ impl<'a> Searcher<'a> {
             flushed: 0,
             history: vec![0; 12 * 64],
             leaf_cache: vec![quiesce::Leaf::EMPTY; LEAF_CACHE],
-            goal_threats: vec![(0, false); GOAL_THREATS],
             nodes: 0,
             aborted: false,
             pv: vec![[PvItem::Pass; MAX_PLY]; MAX_PLY],

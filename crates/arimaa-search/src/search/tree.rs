@@ -22,14 +22,7 @@ impl Searcher<'_> {
             }
         }
         if depth <= 0 || ply >= MAX_PLY - 4 {
-            let score = self.quiesce(pos, alpha, beta, ply);
-            // The opponent's goal next turn decides the game: a turn-start
-            // leaf where it threatens one the mover cannot stop is lost. Only
-            // a score above alpha can be lowered into a different answer.
-            if score > alpha && score < super::WIN_BOUND && pos.at_turn_start() && self.goal_lost(pos) {
-                return -(WIN - ply as i32 - 8);
-            }
-            return score;
+            return self.quiesce(pos, alpha, beta, ply);
         }
         let key = tt_key(pos);
         let mut tt_step = None;
