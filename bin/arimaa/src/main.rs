@@ -15,6 +15,7 @@ mod learn_cmd;
 mod malloc;
 mod match_cmd;
 mod match_pair_cmd;
+mod material_cmd;
 mod movetest_cmd;
 mod perft_cmd;
 mod selfplay_cmd;
@@ -77,6 +78,10 @@ enum Command {
     /// Each player's loss per move in labelled games, as the teacher scores
     /// it: a finer yardstick than a match lost game after game.
     Judge(judge_cmd::JudgeArgs),
+    /// Each player's material over the games of match records: the balance
+    /// at fixed turns and the first piece lost, a yardstick for matches
+    /// lost game after game.
+    Material(material_cmd::MaterialArgs),
     /// Each engine's move in fixed teacher-scored positions, judged by the
     /// teacher: two builds compared position by position.
     Movetest(movetest_cmd::MovetestArgs),
@@ -139,6 +144,7 @@ fn main() -> ExitCode {
         Some(Command::Label(args)) => label_cmd::run_label(&args),
         Some(Command::Learn(args)) => learn_cmd::run(&args),
         Some(Command::Judge(args)) => judge_cmd::run(&args),
+        Some(Command::Material(args)) => material_cmd::run(&args),
         Some(Command::Movetest(args)) => movetest_cmd::run(&args),
         Some(Command::Params) => {
             say_raw!("{}", params.to_text());
