@@ -43,6 +43,18 @@ pub fn mean_half(x: &[f64]) -> (f64, f64) {
     (mean, 1.96 * (var / n).sqrt())
 }
 
+/// The median of `x` (sorted in place), `None` when empty.
+#[must_use]
+pub fn median(x: &mut [f64]) -> Option<f64> {
+    x.sort_by(f64::total_cmp);
+    let n = x.len();
+    match n {
+        0 => None,
+        _ if n % 2 == 1 => Some(x[n / 2]),
+        _ => Some((x[n / 2 - 1] + x[n / 2]) / 2.0),
+    }
+}
+
 /// One labelled game position.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Judged {
@@ -162,12 +174,7 @@ pub fn judge(labels: &[Judged], unit: f64, opening: usize) -> Vec<Row> {
         .map(|((player, phase), mut l)| {
             let n = l.len() as f64;
             let (mean, half_width) = mean_half(&l);
-            l.sort_by(f64::total_cmp);
-            let median = if l.len() % 2 == 1 {
-                l[l.len() / 2]
-            } else {
-                (l[l.len() / 2 - 1] + l[l.len() / 2]) / 2.0
-            };
+            let median = median(&mut l).unwrap_or(0.0);
             Row {
                 player,
                 phase,

@@ -16,6 +16,7 @@
 pub mod error;
 pub mod fit;
 pub mod judge;
+pub mod material;
 pub mod movetest;
 pub mod nnue;
 pub mod plot;

@@ -1,9 +1,9 @@
 //! `arimaa material`: each player's material over the games of match
-//! records (see `arimaa_match::material`).
+//! records (see `arimaa_tuning::material`).
 
 use crate::error::CliError;
-use arimaa_match::material::{kinds_text, mean_interval, median, tally};
 use arimaa_match::record::read_records;
+use arimaa_tuning::material::{kinds_text, mean_interval, median_turn, tally};
 use arimaa_tuning::nnue::data::read_text;
 use clap::Args;
 use std::path::PathBuf;
@@ -72,7 +72,7 @@ fn run_material(args: &MaterialArgs) -> Result<(), CliError> {
             line.push_str(&format!("  {:>17}", format!("{mean:+.2} ± {half:.2}")));
         }
         let behind = p.balance[0].iter().filter(|&&b| b < 0).count() as f64 / f64::from(p.games.max(1));
-        let first = median(&p.first_loss).map_or("-".to_string(), |m| format!("{m:.1}"));
+        let first = median_turn(&p.first_loss).map_or("-".to_string(), |m| format!("{m:.1}"));
         line.push_str(&format!("  {:>7.0} %  {first:>10}", behind * 100.0));
         say!("{line}");
     }

@@ -16,7 +16,6 @@ pub mod engine;
 pub mod error;
 pub mod executor;
 pub mod label;
-pub mod material;
 pub mod outcome;
 pub mod pentanomial;
 pub mod pgn;

@@ -10,8 +10,9 @@
 //! rules core's own record of the replayed moves, so a record whose capture
 //! tokens disagree with the rules is refused when it is read, not miscounted.
 
-use crate::record::RecordedGame;
+use crate::judge::{mean_half, median};
 use arimaa_core::{Color, Kind, Piece};
+use arimaa_match::record::RecordedGame;
 use std::collections::BTreeMap;
 
 /// One capture: the turn it happened in and the piece taken.
@@ -93,33 +94,21 @@ pub fn tally(games: &[RecordedGame], at: &[u32]) -> BTreeMap<String, PlayerMater
     out
 }
 
-/// Mean and half-width of the normal 95 % interval of `xs` (0 for fewer
-/// than two values).
+/// Mean and half-width of the 95 % interval of `xs` (0 for fewer than two).
 #[must_use]
 pub fn mean_interval(xs: &[i32]) -> (f64, f64) {
     if xs.is_empty() {
         return (0.0, 0.0);
     }
-    let n = xs.len() as f64;
-    let mean = xs.iter().map(|&x| f64::from(x)).sum::<f64>() / n;
-    if xs.len() < 2 {
-        return (mean, 0.0);
-    }
-    let var = xs.iter().map(|&x| (f64::from(x) - mean).powi(2)).sum::<f64>() / (n - 1.0);
-    (mean, 1.96 * (var / n).sqrt())
+    let v: Vec<f64> = xs.iter().map(|&x| f64::from(x)).collect();
+    let (mean, half) = mean_half(&v);
+    (mean, if xs.len() < 2 { 0.0 } else { half })
 }
 
-/// The median of `xs` (`None` when empty).
+/// The median turn of `turns` (`None` when empty).
 #[must_use]
-pub fn median(xs: &[u32]) -> Option<f64> {
-    let mut v = xs.to_vec();
-    v.sort_unstable();
-    let n = v.len();
-    match n {
-        0 => None,
-        _ if n % 2 == 1 => Some(f64::from(v[n / 2])),
-        _ => Some(f64::from(v[n / 2 - 1] + v[n / 2]) / 2.0),
-    }
+pub fn median_turn(turns: &[u32]) -> Option<f64> {
+    median(&mut turns.iter().map(|&t| f64::from(t)).collect::<Vec<_>>())
 }
 
 /// Pieces by kind as `e0 m0 h1 d0 c2 r5`, strongest first.
@@ -136,7 +125,7 @@ pub fn kinds_text(counts: &[u32; 6]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::record::read_records;
+    use arimaa_match::record::read_records;
 
     /// The first nine turns of a game against sharp (then resigned, for
     /// the test): gold's rabbit is pulled off h4 and pushed into f6 on
@@ -197,8 +186,8 @@ mod tests {
         let (m, h) = mean_interval(&[-1, -3]);
         assert_eq!(m, -2.0);
         assert!((h - 1.96 * (2.0f64 / 2.0).sqrt()).abs() < 1e-9, "{h}");
-        assert_eq!(median(&[]), None);
-        assert_eq!(median(&[9, 7, 30]), Some(9.0));
-        assert_eq!(median(&[8, 12]), Some(10.0));
+        assert_eq!(median_turn(&[]), None);
+        assert_eq!(median_turn(&[9, 7, 30]), Some(9.0));
+        assert_eq!(median_turn(&[8, 12]), Some(10.0));
     }
 }
