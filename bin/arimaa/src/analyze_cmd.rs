@@ -76,13 +76,7 @@ fn positive_seconds(text: &str) -> Result<f64, String> {
 }
 
 pub fn run(args: &AnalyzeArgs, params: &Params) -> ExitCode {
-    match analyze(args, params) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("error: {e}");
-            ExitCode::FAILURE
-        }
-    }
+    crate::error::exit_code(analyze(args, params))
 }
 
 fn analyze(args: &AnalyzeArgs, params: &Params) -> Result<(), CliError> {

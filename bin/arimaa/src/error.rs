@@ -70,3 +70,15 @@ pub enum CliError {
     #[error(transparent)]
     LearnData(#[from] arimaa_tuning::nnue::data::DataError),
 }
+
+/// A subcommand's exit: success, or its error printed as `error: ...` and
+/// failure (the one place the commands report a [`CliError`]).
+pub fn exit_code(result: Result<(), CliError>) -> std::process::ExitCode {
+    match result {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}

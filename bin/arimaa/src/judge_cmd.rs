@@ -34,13 +34,7 @@ pub struct JudgeArgs {
 
 /// Runs `arimaa judge`.
 pub fn run(args: &JudgeArgs) -> ExitCode {
-    match run_judge(args) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("error: {e}");
-            ExitCode::FAILURE
-        }
-    }
+    crate::error::exit_code(run_judge(args))
 }
 
 fn run_judge(args: &JudgeArgs) -> Result<(), CliError> {

@@ -72,13 +72,7 @@ pub struct LearnArgs {
 }
 
 pub fn run(args: &LearnArgs) -> ExitCode {
-    match learn(args) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("error: {e}");
-            ExitCode::FAILURE
-        }
-    }
+    crate::error::exit_code(learn(args))
 }
 
 fn learn(args: &LearnArgs) -> Result<(), CliError> {

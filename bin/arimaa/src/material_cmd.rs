@@ -30,13 +30,7 @@ pub struct MaterialArgs {
 
 /// Runs `arimaa material`.
 pub fn run(args: &MaterialArgs) -> ExitCode {
-    match run_material(args) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("error: {e}");
-            ExitCode::FAILURE
-        }
-    }
+    crate::error::exit_code(run_material(args))
 }
 
 fn run_material(args: &MaterialArgs) -> Result<(), CliError> {
