@@ -4,7 +4,7 @@
 use crate::error::CliError;
 use crate::interrupt::{stop_on_ctrl_c, EXIT_INTERRUPTED};
 use arimaa_match::label::store::{read_positions, Labels, PositionLine};
-use arimaa_match::label::{self, Event, LabelConfig, ScoreSource, Task};
+use arimaa_match::label::{self, Ask, Event, LabelConfig, ScoreSource, Task};
 use arimaa_match::progress::Progress;
 use arimaa_match::EngineSpec;
 use arimaa_tuning::fit::data::load;
@@ -74,6 +74,9 @@ pub fn run_positions(args: &PositionsArgs) -> ExitCode {
                --score log:Eval
   arimaa label --positions positions.jsonl --out ours.jsonl \\
                --engine name=arimaa cmd=target/release/arimaa depth=6
+  arimaa label --positions positions.jsonl --out static.jsonl --concurrency 2 \\
+               --engine name=sharp-static cmd=/path/to/sharp-dev/sharp aei \\
+               --ask eval --score 'log:Final Score:' --minus log:NumStepsScore:
 
 Each output line is the position's line with n (its line index), score
 (from the side to move's view, in the engine's units), best (its move),
@@ -100,6 +103,15 @@ pub struct LabelArgs {
     /// number after KEY in `log` lines, e.g. `log:Eval` for sharp).
     #[arg(long, default_value = "info")]
     score: ScoreSource,
+    /// Ask for a static evaluation with this command instead of a search
+    /// (`go`): the answer ends at the first --score line, and the engine
+    /// needs no depth (sharp's developer build answers `eval`).
+    #[arg(long, value_name = "COMMAND")]
+    ask: Option<String>,
+    /// With --ask: a part of the score to subtract, read from the lines
+    /// before it (`log:NumStepsScore:` for sharp's bonus for steps left).
+    #[arg(long, value_name = "SOURCE", requires = "ask")]
+    minus: Option<ScoreSource>,
     /// Seconds one position may take before it is skipped.
     #[arg(long, default_value_t = 60.0)]
     move_timeout: f64,
@@ -125,10 +137,26 @@ fn label_positions(args: &LabelArgs) -> Result<ExitCode, CliError> {
             args.move_timeout
         )));
     }
-    let engine = EngineSpec::parse(&args.engine, &[] as &[String], None)
-        .map_err(|e| CliError::Usage(format!("--engine: {e}")))?;
+    let ask = match &args.ask {
+        None => Ask::Search,
+        Some(command) if command.trim().is_empty() || command.contains(['\n', '\r']) => {
+            return Err(CliError::Usage(format!("--ask '{command}': one command line")));
+        }
+        Some(command) => Ask::Static {
+            command: command.trim().to_string(),
+            minus: args.minus.clone(),
+        },
+    };
+    // A static evaluation needs no limit: a depth stands in unless one is given.
+    let stand_in: Vec<String> = match ask {
+        Ask::Search => Vec::new(),
+        Ask::Static { .. } => vec!["depth=1".into()],
+    };
+    let engine =
+        EngineSpec::parse(&args.engine, &stand_in, None).map_err(|e| CliError::Usage(format!("--engine: {e}")))?;
     let config = LabelConfig {
         engine,
+        ask,
         concurrency: args.concurrency as usize,
         score: args.score.clone(),
         move_timeout: Duration::from_secs_f64(args.move_timeout),
@@ -147,11 +175,15 @@ fn label_positions(args: &LabelArgs) -> Result<ExitCode, CliError> {
     let tasks: Vec<Task> = todo.iter().map(|l| l.task).collect();
     let by_index: std::collections::HashMap<usize, &PositionLine> = todo.iter().map(|l| (l.task.index, *l)).collect();
     eprintln!(
-        "{} positions: {} labelled before, {} to label with {} at depth {depth}",
+        "{} positions: {} labelled before, {} to label with {} {}",
         positions.lines.len(),
         done.len(),
         tasks.len(),
-        config.engine.name
+        config.engine.name,
+        match &config.ask {
+            Ask::Search => format!("at depth {depth}"),
+            Ask::Static { command, .. } => format!("by its static evaluation ('{command}')"),
+        }
     );
     let stop = stop_on_ctrl_c("the labelling");
     let progress = Progress::new(tasks.len() as u64, "positions", args.quiet);

@@ -96,6 +96,7 @@ fn config(words: &[String], what: &str, score: &ScoreSource, args: &MovetestArgs
     let engine =
         EngineSpec::parse(words, &[] as &[String], None).map_err(|e| CliError::Usage(format!("{what}: {e}")))?;
     let config = LabelConfig {
+        ask: label::Ask::Search,
         engine,
         concurrency: args.concurrency as usize,
         score: score.clone(),

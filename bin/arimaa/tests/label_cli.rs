@@ -158,6 +158,76 @@ fn bad_positions_are_named_and_a_dying_engine_is_skipped_not_fatal_to_the_file()
 }
 
 #[test]
+fn a_static_evaluation_labels_each_position_without_a_search_or_a_depth() {
+    let dir = scratch("label-static");
+    let positions = dir.join("three.txt");
+    // Gold a camel up with gold to move, the same board with silver to
+    // move, and the full setup: 100 per piece of balance, side to move's view.
+    let camel_up = "[rrrrrrrrhdce cdh                                HDCMECDHRRRRRRRR]";
+    let even = "[rrrrrrrrhdcemcdh                                HDCMECDHRRRRRRRR]";
+    std::fs::write(&positions, format!("g {camel_up}\ns {camel_up}\ng {even}\n")).unwrap();
+    let labels = dir.join("labels.jsonl");
+    let script = broken_engine().display().to_string();
+    // The engine would fail any search (`go` gets an illegal move): only
+    // `eval` is asked, and no depth is given.
+    let engine = format!("cmd={} {script} illegal", python());
+    let out = arimaa(&[
+        "label",
+        "--positions",
+        positions.to_str().unwrap(),
+        "--out",
+        labels.to_str().unwrap(),
+        "--quiet",
+        "--concurrency",
+        "2",
+        "--engine",
+        "name=static",
+        &engine,
+        "--ask",
+        "eval",
+        "--score",
+        "log:Final Score:",
+        "--minus",
+        "log:NumStepsScore:",
+    ]);
+    assert!(out.status.success(), "{}", text(&out));
+    assert!(text(&out).contains("3 labelled, 0 skipped"), "{}", text(&out));
+    let mut got: Vec<(u64, i64, u64)> = json_lines(&labels)
+        .iter()
+        .map(|v| {
+            assert!(v.get("best").is_none(), "no move: {v}");
+            (
+                v["n"].as_u64().unwrap(),
+                v["score"].as_i64().unwrap(),
+                v["depth"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    got.sort_unstable();
+    assert_eq!(got, vec![(0, 100, 0), (1, -100, 0), (2, 0, 0)]);
+
+    // --minus means nothing without --ask, and --ask needs a command.
+    let bad_out = dir.join("bad.jsonl");
+    for bad in [&["--minus", "log:NumStepsScore:"][..], &["--ask", " "][..]] {
+        let mut args = vec![
+            "label",
+            "--positions",
+            positions.to_str().unwrap(),
+            "--out",
+            bad_out.to_str().unwrap(),
+            "--engine",
+            "name=static",
+            &engine,
+            "depth=1",
+        ];
+        args.extend_from_slice(bad);
+        let refused = arimaa(&args);
+        assert!(!refused.status.success(), "{bad:?}: {}", text(&refused));
+        assert!(!text(&refused).contains("panicked"), "{}", text(&refused));
+    }
+}
+
+#[test]
 fn learn_trains_on_labelled_positions_and_writes_a_network_the_engine_reads() {
     let dir = scratch("learn");
     let positions = dir.join("positions.jsonl");

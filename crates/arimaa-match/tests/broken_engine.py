@@ -16,6 +16,11 @@ turn, misbehaves according to MODE:
   play     plays the given moves in turn, cycling (no rules check)
   nostart  never sends `aeiok`
 
+In every mode it answers `eval` as sharp's developer build does, with a
+static evaluation in log lines: 100 per piece more than the other side has,
+from the side to move's view, plus a NumStepsScore of 200 (the test of
+`arimaa label --ask` checks both).
+
 Standard library only, so it runs with any python3.
 """
 
@@ -37,6 +42,7 @@ def main():
     moves_seen = 0
     own_turns = 0
     tcmove = 1.0
+    position = None
     for raw in sys.stdin:
         line = raw.strip()
         cmd = line.split(" ", 1)[0]
@@ -55,6 +61,13 @@ def main():
             moves_seen += 1
         elif cmd == "setposition":
             moves_seen = max(moves_seen, 2)
+            position = line.split(" ", 1)[1]
+        elif cmd == "eval":
+            side, board = position.split(" ", 1)
+            balance = sum(c.isupper() for c in board) - sum(c.islower() for c in board)
+            send("log Material: ignored 1")
+            send("log NumStepsScore: 200")
+            send("log Final Score: %d" % (100 * balance * (1 if side == "g" else -1) + 200))
         elif line.startswith("setoption name tcmove value "):
             tcmove = float(line.rsplit(" ", 1)[1])
         elif cmd == "quit":

@@ -3,13 +3,18 @@
 //!
 //! Each worker runs its own engine and takes the next position from a shared
 //! counter: `newgame`, `setposition`, `go`, then every line up to `bestmove`
-//! is read for the score ([`ScoreSource`]). A position the engine answers
+//! is read for the score ([`ScoreSource`]). An engine's static evaluation
+//! can be asked for instead ([`Ask::Static`], e.g. sharp's `eval`): its
+//! answer ends at the score line, with no search and no move. A position the engine answers
 //! without a score, or not within the move timeout, is reported and skipped;
 //! an engine that dies or hangs is killed, reported and started again, and
 //! its position skipped. Labels reach the caller one by one as they are
 //! made, so a caller that writes each at once loses nothing when stopped.
 
+mod source;
 pub mod store;
+
+pub use source::{Ask, ScoreSource, ScoreSourceError};
 
 use crate::config::{EngineSpec, Limit};
 use crate::engine::{Engine, Failure, Wait, READY_TIMEOUT};
@@ -19,62 +24,13 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-/// Where a score is read from in the engine's output.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ScoreSource {
-    /// `info score N` (AEI's own score line; ours are centi-rabbits).
-    Info,
-    /// The integer after the word `key` in a `log` line, e.g. sharp's
-    /// `log Depth 5 Eval -312 Time 0.1` with key `Eval`.
-    Log {
-        /// The word the score follows.
-        key: String,
-    },
-}
-
-/// A `--score` setting that is neither `info` nor `log:KEY`.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("score source '{0}': expected 'info' (info score N) or 'log:KEY' (the number after KEY in log lines)")]
-pub struct ScoreSourceError(String);
-
-impl std::str::FromStr for ScoreSource {
-    type Err = ScoreSourceError;
-
-    fn from_str(text: &str) -> Result<ScoreSource, ScoreSourceError> {
-        match text.split_once(':') {
-            None if text == "info" => Ok(ScoreSource::Info),
-            Some(("log", key)) if !key.is_empty() && !key.contains(char::is_whitespace) => {
-                Ok(ScoreSource::Log { key: key.to_string() })
-            }
-            _ => Err(ScoreSourceError(text.chars().take(60).collect())),
-        }
-    }
-}
-
-impl ScoreSource {
-    /// The score a line carries, if it is a score line of this source. The
-    /// last one before `bestmove` is the search's final score.
-    #[must_use]
-    pub fn read(&self, line: &str) -> Option<i64> {
-        let mut words = line.split_whitespace();
-        match self {
-            ScoreSource::Info => {
-                (words.next() == Some("info") && words.next() == Some("score")).then_some(())?;
-                words.next()?.parse().ok()
-            }
-            ScoreSource::Log { key } => {
-                (words.next() == Some("log")).then_some(())?;
-                words.skip_while(|w| w != key).nth(1)?.parse().ok()
-            }
-        }
-    }
-}
-
 /// How positions are labelled.
 #[derive(Clone, Debug)]
 pub struct LabelConfig {
-    /// The teacher; its limit must be a fixed depth.
+    /// The teacher; for a search its limit must be a fixed depth.
     pub engine: EngineSpec,
+    /// A search or a static evaluation.
+    pub ask: Ask,
     /// Engines run at once, one position each.
     pub concurrency: usize,
     /// Where the score is read.
@@ -95,14 +51,16 @@ pub enum LabelConfigError {
 }
 
 impl LabelConfig {
-    /// Checks what `run` needs.
+    /// Checks what `run` needs; returns the depth the labels are made at
+    /// (0 for a static evaluation).
     pub fn validate(&self) -> Result<u32, LabelConfigError> {
         if self.concurrency == 0 {
             return Err(LabelConfigError::NoWorkers);
         }
-        match self.engine.limit {
-            Limit::Depth(d) => Ok(d),
-            Limit::Clock(_) => Err(LabelConfigError::NotFixedDepth(self.engine.name.clone())),
+        match (&self.ask, &self.engine.limit) {
+            (Ask::Static { .. }, _) => Ok(0),
+            (Ask::Search, Limit::Depth(d)) => Ok(*d),
+            (Ask::Search, Limit::Clock(_)) => Err(LabelConfigError::NotFixedDepth(self.engine.name.clone())),
         }
     }
 }
@@ -122,9 +80,11 @@ pub struct Task {
 pub struct Label {
     /// The task's index.
     pub index: usize,
-    /// The last score before `bestmove`, from the side to move's view.
+    /// The last score before `bestmove` (or the static evaluation), from
+    /// the side to move's view.
     pub score: i64,
-    /// The move the engine chose, as it wrote it.
+    /// The move the engine chose, as it wrote it (empty for a static
+    /// evaluation).
     pub best: String,
 }
 
@@ -279,8 +239,53 @@ impl<'a> Worker<'a> {
         Ok(())
     }
 
-    /// Searches one position and reads its score and move.
+    /// Labels one position as the configuration asks.
     fn label(&mut self, pos: &Position) -> Outcome {
+        match &self.config.ask {
+            Ask::Search => self.search(pos),
+            Ask::Static { command, minus } => self.evaluate(pos, command, minus.as_ref()),
+        }
+    }
+
+    /// Asks for the static evaluation of one position: the answer ends at
+    /// the first score line; there is no move and nothing to stop.
+    fn evaluate(&mut self, pos: &Position, command: &str, minus: Option<&ScoreSource>) -> Outcome {
+        // No `newgame` per position (sent once at the start): sharp clears
+        // its hash table on each, which costs more than the evaluation.
+        for line in [format!("setposition {}", position_to_aei(pos)), command.to_string()] {
+            if self.engine.send(&line).is_err() {
+                return Outcome::Failed("its input closed".into());
+            }
+        }
+        let deadline = Instant::now() + self.config.move_timeout;
+        let mut taken = 0;
+        loop {
+            match self.engine.recv(deadline, self.stop) {
+                Wait::Line(l) => {
+                    let l = l.trim();
+                    if let Some(s) = self.config.score.read(l) {
+                        return Outcome::Label(s - taken, String::new());
+                    }
+                    if let Some(m) = minus.and_then(|m| m.read(l)) {
+                        taken = m;
+                    } else if l.starts_with("log Error") || l.starts_with("error") {
+                        return Outcome::Refused(format!("the engine said: {}", clip(l, 120)));
+                    }
+                }
+                Wait::Closed => return Outcome::Failed("its output closed while evaluating".into()),
+                Wait::Stopped => return Outcome::Stopped,
+                Wait::Timeout => {
+                    return Outcome::Failed(format!(
+                        "hung: no score {:.0}s after '{command}'",
+                        self.config.move_timeout.as_secs_f64()
+                    ))
+                }
+            }
+        }
+    }
+
+    /// Searches one position and reads its score and move.
+    fn search(&mut self, pos: &Position) -> Outcome {
         for line in [
             "newgame".to_string(),
             format!("setposition {}", position_to_aei(pos)),
@@ -344,8 +349,13 @@ impl<'a> Worker<'a> {
 /// Starts the teacher with its options and depth.
 fn start(config: &LabelConfig, depth: u32, stop: &AtomicBool) -> Result<Engine, LabelError> {
     let mut engine = Engine::start(&config.engine, None, stop).map_err(LabelError::Start)?;
-    let depth_line = format!("setoption name depth value {depth}");
-    if engine.send(&depth_line).is_err() {
+    // A search needs its depth; a static evaluation one game to set
+    // positions in.
+    let first = match config.ask {
+        Ask::Search => format!("setoption name depth value {depth}"),
+        Ask::Static { .. } => "newgame".to_string(),
+    };
+    if engine.send(&first).is_err() {
         return Err(LabelError::Start(Failure::Crash(
             engine.describe_failure("its input closed after start-up"),
         )));
@@ -356,26 +366,4 @@ fn start(config: &LabelConfig, depth: u32, stop: &AtomicBool) -> Result<Engine, 
 
 fn clip(text: &str, n: usize) -> String {
     text.chars().take(n).collect()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn score_sources_parse_and_read_only_their_own_lines() {
-        assert_eq!("info".parse(), Ok(ScoreSource::Info));
-        let log: ScoreSource = "log:Eval".parse().unwrap();
-        assert_eq!(log, ScoreSource::Log { key: "Eval".into() });
-        for bad in ["", "inf", "log:", "log:a b", "score:Eval"] {
-            assert!(bad.parse::<ScoreSource>().is_err(), "{bad}");
-        }
-        assert_eq!(ScoreSource::Info.read("info score -37"), Some(-37));
-        assert_eq!(ScoreSource::Info.read("info depth 5"), None);
-        assert_eq!(ScoreSource::Info.read("log Eval 5"), None);
-        assert_eq!(log.read("log Depth 5 Eval -312 Time 0.1 Seed 9"), Some(-312));
-        assert_eq!(log.read("info score 40"), None);
-        assert_eq!(log.read("log Depth 5 Eval"), None, "no number after the key");
-        assert_eq!(log.read("log Depth 5 Eval x"), None);
-    }
 }

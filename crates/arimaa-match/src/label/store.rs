@@ -3,7 +3,8 @@
 //! Positions are JSON lines with a `pos` field (AEI's `g [board]` form; the
 //! other fields are carried to the output) or plain `g [board]` lines. Each
 //! label is one JSON line: the position's fields, `n` (its line index in the
-//! positions file), the teacher's `score`, `best` move, name and depth. The
+//! positions file), the teacher's `score`, `best` move (none for a static
+//! evaluation), name and depth (0 for a static evaluation). The
 //! output is only appended to, a line at a time and flushed, so a stopped
 //! run keeps every label written; `--resume` reads it back, checks that it
 //! was made from the same positions, drops a last line cut off mid-write,
@@ -190,7 +191,10 @@ impl Labels {
         let mut v = Value::Object(line.fields.clone());
         v["n"] = Value::from(line.task.index);
         v["score"] = Value::from(label.score);
-        v["best"] = Value::from(label.best.clone());
+        // A static evaluation has no move.
+        if !label.best.is_empty() {
+            v["best"] = Value::from(label.best.clone());
+        }
         v["teacher"] = Value::from(self.teacher.clone());
         v["depth"] = Value::from(self.depth);
         let path = self.path.clone();
