@@ -19,6 +19,7 @@ fn the_committed_labels_read_whole() {
         ("sharp_games.jsonl.gz", 57_000, 3_000),
         ("random_sharp_games.jsonl.gz", 10_000, 0),
         ("ours_vs_sharp.jsonl.gz", 29_000, 0),
+        ("sharp_static.jsonl.gz", 911_000, 0),
     ] {
         let (samples, skipped) = read(&file(name)).unwrap_or_else(|e| panic!("{name}: {e}"));
         assert!(samples.len() >= at_least, "{name}: {} positions", samples.len());

@@ -1,7 +1,7 @@
 //! The first layer's sums, one row per view, kept up to date step by step.
 
 use super::{feature, Network};
-use arimaa_core::{Color, Piece, Square};
+use arimaa_core::{Color, Kind, Piece, Position, Square};
 
 /// The first layer's output before clipping, for both views.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -61,6 +61,71 @@ impl Accumulator {
     }
 }
 
+/// An accumulator that follows the positions a search evaluates, in
+/// whatever order they come: it keeps the board it last summed and updates
+/// by the squares whose piece differs. Consecutive leaves of a depth-first
+/// search are a few steps apart, so an update touches a handful of rows
+/// where a refresh touches one per piece; and no make or unmake of the tree
+/// needs to know about it.
+#[derive(Clone, Debug)]
+pub struct Tracker {
+    board: Option<Position>,
+    acc: Accumulator,
+}
+
+impl Tracker {
+    /// A tracker that has summed nothing yet.
+    #[must_use]
+    pub fn new(net: &Network) -> Tracker {
+        Tracker {
+            board: None,
+            acc: Accumulator::new(net),
+        }
+    }
+
+    /// The network's score of `pos`, side to move's view (see
+    /// [`Network::evaluate`]), with the accumulator brought to `pos`.
+    pub fn evaluate(&mut self, net: &Network, pos: &Position) -> i32 {
+        self.sync(net, pos);
+        net.output(&self.acc, pos.side())
+    }
+
+    /// The accumulator for `pos`.
+    pub fn sync(&mut self, net: &Network, pos: &Position) -> &Accumulator {
+        let Some(board) = self.board.filter(|b| changes(b, pos) <= pos.occupied().count()) else {
+            self.acc = net.refresh(pos);
+            self.board = Some(*pos);
+            return &self.acc;
+        };
+        for color in Color::ALL {
+            for kind in Kind::ALL {
+                let piece = Piece::new(color, kind);
+                let (old, new) = (board.bitboard(piece), pos.bitboard(piece));
+                for sq in old & !new {
+                    self.acc.remove(net, piece, sq);
+                }
+                for sq in new & !old {
+                    self.acc.put(net, piece, sq);
+                }
+            }
+        }
+        self.board = Some(*pos);
+        &self.acc
+    }
+}
+
+/// Rows an update from `from` to `to` would touch (per view).
+fn changes(from: &Position, to: &Position) -> u32 {
+    let mut n = 0;
+    for color in Color::ALL {
+        for kind in Kind::ALL {
+            let piece = Piece::new(color, kind);
+            n += (from.bitboard(piece) ^ to.bitboard(piece)).count();
+        }
+    }
+    n
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::EMBEDDED;
@@ -94,5 +159,28 @@ mod tests {
             }
         }
         assert!(checked > 300, "{checked}");
+    }
+
+    /// A tracker asked about positions in any order (near and far apart)
+    /// scores each as a fresh evaluation does.
+    #[test]
+    fn a_tracker_scores_any_sequence_as_from_scratch() {
+        let net = &*EMBEDDED;
+        let start = parse_position("s [r r  r r DhrrdcrCd E mh    c    r e    RRM DH CH  RR R    R R  R]").unwrap();
+        let far = Position::standard();
+        let mut tracker = super::Tracker::new(net);
+        let mut checked = 0;
+        for (i, turn) in TurnGen::new().turns(&start).into_iter().take(200).enumerate() {
+            let mut pos: Position = start;
+            for step in turn.steps.iter() {
+                pos.make_step(step);
+                assert_eq!(tracker.evaluate(net, &pos), net.evaluate(&pos));
+                checked += 1;
+            }
+            if i % 17 == 0 {
+                assert_eq!(tracker.evaluate(net, &far), net.evaluate(&far));
+            }
+        }
+        assert!(checked > 200, "{checked}");
     }
 }

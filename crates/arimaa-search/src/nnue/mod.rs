@@ -17,7 +17,7 @@
 mod accumulator;
 mod file;
 
-pub use accumulator::Accumulator;
+pub use accumulator::{Accumulator, Tracker};
 pub use file::NetError;
 
 use arimaa_core::{Color, Piece, Position, Square};

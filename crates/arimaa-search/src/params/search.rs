@@ -129,6 +129,10 @@ search_config! {
     /// counts whole turns; with 0 it is free and the opponent's turn after
     /// a short move is searched with the steps saved.
     pass_cost: bool = true, 0..=1;
+    /// The learned network (`nnue/net.bin`) in the evaluation: 1 adds its
+    /// correction to the hand-made terms (or, for a network trained alone,
+    /// replaces them).
+    nnue: bool = true, 0..=1;
     /// Time: an iteration whose best move changed or whose score fell lets
     /// the search run longer, up to 2.5 times its target (1 = on).
     time_stretch: bool = true, 0..=1;

@@ -17,6 +17,8 @@ mod quiesce;
 mod root;
 mod tree;
 
+use crate::eval::evaluate;
+use crate::nnue::{Base, Tracker};
 use crate::params::{Params, DEFAULT};
 use crate::time::TimeManager;
 use crate::tt::TransTable;
@@ -145,6 +147,9 @@ pub struct Searcher<'a> {
     /// The best root turn known, its score and line: what a progress report
     /// names (kept only when there is someone to report to).
     leader: Option<(Move, i32, Vec<PvItem>)>,
+    /// The learned network's accumulator, made on the first evaluation
+    /// with `nnue` on.
+    net: Option<Box<Tracker>>,
 }
 
 impl std::fmt::Debug for Searcher<'_> {
@@ -156,6 +161,23 @@ impl std::fmt::Debug for Searcher<'_> {
 }
 
 impl<'a> Searcher<'a> {
+    /// The static evaluation of `pos`, side to move's view: the hand-made
+    /// terms, with the learned network when `nnue` is on.
+    fn static_eval(&mut self, pos: &Position) -> i32 {
+        if !self.params.search.nnue {
+            return evaluate(pos, &self.params.weights);
+        }
+        let net = &*crate::nnue::EMBEDDED;
+        let learned = self
+            .net
+            .get_or_insert_with(|| Box::new(Tracker::new(net)))
+            .evaluate(net, pos);
+        match net.base() {
+            Base::OnHand => evaluate(pos, &self.params.weights) + learned,
+            Base::Alone => learned,
+        }
+    }
+
     /// A searcher for the game's current position, on the clock `time`
     /// (which also carries its `stop`).
     #[must_use]
@@ -182,6 +204,7 @@ impl<'a> Searcher<'a> {
             progress_due: PROGRESS_INTERVAL,
             searching: 0,
             leader: None,
+            net: None,
         }
     }
 

@@ -2,7 +2,6 @@
 //! quiescence search of push and pull captures.
 
 use super::{Searcher, LEAF_CACHE, MAX_PLY, WIN, WIN_BOUND};
-use crate::eval::evaluate;
 use crate::goal::can_goal;
 use crate::threats::for_each_capture;
 use arimaa_core::{Pending, Position};
@@ -23,7 +22,7 @@ impl Searcher<'_> {
         if leaf.key != key {
             leaf = Leaf {
                 key,
-                eval: evaluate(pos, &self.params.weights),
+                eval: self.static_eval(pos),
                 goal: Leaf::UNKNOWN,
             };
         }

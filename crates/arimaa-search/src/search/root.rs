@@ -5,7 +5,6 @@
 use super::prune::root_reduction;
 use super::pv::{pv_turns, PvItem};
 use super::{m_is_decided, terminal, Report, SearchResult, Searcher, INF, MAX_PLY, WIN, WIN_BOUND};
-use crate::eval::evaluate;
 use arimaa_core::{Move, Position, TurnGen};
 
 struct RootMove {
@@ -90,7 +89,7 @@ impl Searcher<'_> {
                 });
                 return Some(r);
             }
-            m.score = -evaluate(&after, &self.params.weights);
+            m.score = -self.static_eval(&after);
         }
         moves.sort_by_key(|m| -m.score);
         if self.helper > 0 && self.helper.is_multiple_of(2) && moves.len() > 1 {
