@@ -31,6 +31,19 @@ fn head(from: &Path, to: &Path, n: usize) {
     std::fs::write(to, text).unwrap();
 }
 
+/// `arimaa label --positions POSITIONS --out OUT` and the words of `rest`.
+fn label(positions: &Path, out: &Path, rest: &[&str]) -> std::process::Output {
+    let mut args = vec![
+        "label",
+        "--positions",
+        positions.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ];
+    args.extend_from_slice(rest);
+    arimaa(&args)
+}
+
 #[test]
 fn positions_then_labels_then_a_resumed_run_labels_each_position_once() {
     let dir = scratch("label-resume");
@@ -59,12 +72,7 @@ fn positions_then_labels_then_a_resumed_run_labels_each_position_once() {
     let labels = dir.join("labels.jsonl");
     let engine = format!("cmd={}", bin());
     let label = |extra: &[&str]| {
-        let mut args = vec![
-            "label",
-            "--positions",
-            positions.to_str().unwrap(),
-            "--out",
-            labels.to_str().unwrap(),
+        let mut rest = vec![
             "--quiet",
             "--concurrency",
             "2",
@@ -73,8 +81,8 @@ fn positions_then_labels_then_a_resumed_run_labels_each_position_once() {
             &engine,
             "depth=2",
         ];
-        args.extend_from_slice(extra);
-        arimaa(&args)
+        rest.extend_from_slice(extra);
+        label(&positions, &labels, &rest)
     };
     let first = label(&[]);
     assert!(first.status.success(), "{}", text(&first));
@@ -121,18 +129,11 @@ fn bad_positions_are_named_and_a_dying_engine_is_skipped_not_fatal_to_the_file()
     let labels = dir.join("labels.jsonl");
     let script = broken_engine().display().to_string();
     let engine = format!("cmd={} {script} exit", python());
-    let out = arimaa(&[
-        "label",
-        "--positions",
-        positions.to_str().unwrap(),
-        "--out",
-        labels.to_str().unwrap(),
-        "--quiet",
-        "--engine",
-        "name=dies",
-        &engine,
-        "depth=4",
-    ]);
+    let out = label(
+        &positions,
+        &labels,
+        &["--quiet", "--engine", "name=dies", &engine, "depth=4"],
+    );
     let all = text(&out);
     assert!(!all.contains("panicked"), "{all}");
     assert!(all.contains(":2: skipped"), "the bad line is named: {all}");
@@ -142,17 +143,11 @@ fn bad_positions_are_named_and_a_dying_engine_is_skipped_not_fatal_to_the_file()
     assert!(json_lines(&labels).is_empty());
 
     // A clock instead of a depth is refused before any engine starts.
-    let clocked = arimaa(&[
-        "label",
-        "--positions",
-        positions.to_str().unwrap(),
-        "--out",
-        dir.join("other.jsonl").to_str().unwrap(),
-        "--engine",
-        "name=ours",
-        &format!("cmd={}", bin()),
-        "tc=1s/10s/100/20s",
-    ]);
+    let clocked = label(
+        &positions,
+        &dir.join("other.jsonl"),
+        &["--engine", "name=ours", &format!("cmd={}", bin()), "tc=1s/10s/100/20s"],
+    );
     assert!(!clocked.status.success());
     assert!(text(&clocked).contains("fixed depth"), "{}", text(&clocked));
 }
@@ -171,25 +166,24 @@ fn a_static_evaluation_labels_each_position_without_a_search_or_a_depth() {
     // The engine would fail any search (`go` gets an illegal move): only
     // `eval` is asked, and no depth is given.
     let engine = format!("cmd={} {script} illegal", python());
-    let out = arimaa(&[
-        "label",
-        "--positions",
-        positions.to_str().unwrap(),
-        "--out",
-        labels.to_str().unwrap(),
-        "--quiet",
-        "--concurrency",
-        "2",
-        "--engine",
-        "name=static",
-        &engine,
-        "--ask",
-        "eval",
-        "--score",
-        "log:Final Score:",
-        "--minus",
-        "log:NumStepsScore:",
-    ]);
+    let out = label(
+        &positions,
+        &labels,
+        &[
+            "--quiet",
+            "--concurrency",
+            "2",
+            "--engine",
+            "name=static",
+            &engine,
+            "--ask",
+            "eval",
+            "--score",
+            "log:Final Score:",
+            "--minus",
+            "log:NumStepsScore:",
+        ],
+    );
     assert!(out.status.success(), "{}", text(&out));
     assert!(text(&out).contains("3 labelled, 0 skipped"), "{}", text(&out));
     let mut got: Vec<(u64, i64, u64)> = json_lines(&labels)
@@ -207,21 +201,10 @@ fn a_static_evaluation_labels_each_position_without_a_search_or_a_depth() {
     assert_eq!(got, vec![(0, 100, 0), (1, -100, 0), (2, 0, 0)]);
 
     // --minus means nothing without --ask, and --ask needs a command.
-    let bad_out = dir.join("bad.jsonl");
     for bad in [&["--minus", "log:NumStepsScore:"][..], &["--ask", " "][..]] {
-        let mut args = vec![
-            "label",
-            "--positions",
-            positions.to_str().unwrap(),
-            "--out",
-            bad_out.to_str().unwrap(),
-            "--engine",
-            "name=static",
-            &engine,
-            "depth=1",
-        ];
-        args.extend_from_slice(bad);
-        let refused = arimaa(&args);
+        let mut rest = vec!["--engine", "name=static", &engine, "depth=1"];
+        rest.extend_from_slice(bad);
+        let refused = label(&positions, &dir.join("bad.jsonl"), &rest);
         assert!(!refused.status.success(), "{bad:?}: {}", text(&refused));
         assert!(!text(&refused).contains("panicked"), "{}", text(&refused));
     }
