@@ -134,6 +134,10 @@ impl Model {
         let mut order: Vec<usize> = (0..train.len()).collect();
         let mut rng = Rng(config.seed | 1);
         let mut adam = Adam::new(self);
+        // One gradient buffer per thread for the whole run: allocating them
+        // per step (each is as large as the first layer) spent more time in
+        // the kernel mapping and unmapping memory than in the arithmetic.
+        let mut grads: Vec<Model> = (0..rayon::current_num_threads().max(1)).map(|_| self.zeros()).collect();
         let steps = (config.epochs * train.len().div_ceil(config.batch)).max(1);
         let mut step = 0;
         for epoch in 0..config.epochs {
@@ -141,29 +145,31 @@ impl Model {
                 order.swap(i, (rng.next() % (i as u64 + 1)) as usize);
             }
             for batch in order.chunks(config.batch) {
-                let grad = self.gradient(train, batch, config);
+                self.gradient(train, batch, config, &mut grads);
                 let rate = config.rate * (1.0 - 0.9 * step as f32 / steps as f32);
-                adam.step(self, &grad, rate, config.decay);
+                adam.step(self, &grads[0], rate, config.decay);
                 step += 1;
             }
             report(epoch + 1, self);
         }
     }
 
-    /// The gradient of the batch's mean loss, summed over threads.
-    fn gradient(&self, train: &[Sample], batch: &[usize], config: &TrainConfig) -> Model {
-        let chunk = batch.len().div_ceil(rayon::current_num_threads()).max(1);
-        batch
-            .par_chunks(chunk)
-            .map(|part| {
-                let mut g = self.zeros();
-                for &i in part {
-                    self.backward(&train[i], config, &mut g);
-                }
-                g
-            })
-            .reduce(|| self.zeros(), |a, b| a.plus(b))
-            .scaled(1.0 / batch.len() as f32)
+    /// The gradient of the batch's mean loss into `grads[0]`, each buffer
+    /// summing a share of the batch on its own thread.
+    fn gradient(&self, train: &[Sample], batch: &[usize], config: &TrainConfig, grads: &mut [Model]) {
+        let chunk = batch.len().div_ceil(grads.len()).max(1);
+        grads.par_iter_mut().enumerate().for_each(|(i, g)| {
+            g.clear();
+            for &s in batch.iter().skip(i * chunk).take(chunk) {
+                self.backward(&train[s], config, g);
+            }
+        });
+        if let Some((first, rest)) = grads.split_first_mut() {
+            for other in rest.iter() {
+                first.add(other);
+            }
+            first.scale(1.0 / batch.len() as f32);
+        }
     }
 
     fn backward(&self, s: &Sample, config: &TrainConfig, g: &mut Model) {
@@ -203,20 +209,25 @@ impl Model {
         }
     }
 
-    fn plus(mut self, other: Model) -> Model {
+    fn clear(&mut self) {
+        for a in self.params_mut() {
+            a.fill(0.0);
+        }
+        self.b2 = 0.0;
+    }
+
+    fn add(&mut self, other: &Model) {
         for (a, b) in self.params_mut().into_iter().zip(other.params()) {
             a.iter_mut().zip(b).for_each(|(x, y)| *x += y);
         }
         self.b2 += other.b2;
-        self
     }
 
-    fn scaled(mut self, by: f32) -> Model {
+    fn scale(&mut self, by: f32) {
         for a in self.params_mut() {
             a.iter_mut().for_each(|x| *x *= by);
         }
         self.b2 *= by;
-        self
     }
 
     fn params(&self) -> [&[f32]; 3] {
