@@ -27,6 +27,11 @@ pub struct PositionsArgs {
     /// Positions one random legal turn away to add after each game position.
     #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u64).range(0..=100))]
     random: u64,
+    /// Random turns in a row to each random position: 2 adds the
+    /// opponent's random reply (both sides' blunders, as a two-turn search
+    /// meets them at its leaves).
+    #[arg(long, default_value_t = 1, requires = "random", value_parser = clap::value_parser!(u64).range(1..=4))]
+    turns: u64,
     /// Write only the random positions (the game positions of games that
     /// carry the player's evaluation are labelled already).
     #[arg(long, requires = "random")]
@@ -41,7 +46,8 @@ pub struct PositionsArgs {
 }
 
 pub fn run_positions(args: &PositionsArgs) -> ExitCode {
-    let lines = load(&args.games).and_then(|games| positions(&games, args.random as usize, args.seed));
+    let lines =
+        load(&args.games).and_then(|games| positions(&games, args.random as usize, args.turns as usize, args.seed));
     let lines = match lines {
         Ok(l) => l,
         Err(e) => {

@@ -266,3 +266,57 @@ fn learn_trains_on_labelled_positions_and_writes_a_network_the_engine_reads() {
     assert!(!out.status.success());
     assert!(text(&out).contains("no labelled position"), "{}", text(&out));
 }
+
+#[test]
+fn positions_two_turns_away_and_refused_turns() {
+    let dir = scratch("positions-turns");
+    let games = sample();
+    let games = games.to_str().unwrap();
+    // Two random positions after each game position, `turns` turns away.
+    let draw = |name: &str, turns: &str| {
+        let path = dir.join(name);
+        let out = arimaa(&[
+            "positions",
+            "--games",
+            games,
+            "--random",
+            "2",
+            "--turns",
+            turns,
+            "--random-only",
+            "--out",
+            path.to_str().unwrap(),
+        ]);
+        assert!(out.status.success(), "{}", text(&out));
+        path
+    };
+    let two = draw("two.jsonl", "2");
+    let one = draw("one.jsonl", "1");
+    // The side to move of a game position is `ply`'s parity (gold moves at
+    // even plies after the setups): two random turns keep it, one turns it.
+    let side_kept = |path: &Path| {
+        let lines = json_lines(path);
+        assert!(!lines.is_empty());
+        assert!(lines.iter().all(|l| l["origin"] == "random"));
+        lines
+            .iter()
+            .map(|l| {
+                let gold = l["pos"].as_str().unwrap().starts_with('g');
+                gold == (l["ply"].as_u64().unwrap() % 2 == 0)
+            })
+            .collect::<Vec<bool>>()
+    };
+    assert!(side_kept(&two).iter().all(|&k| k), "two turns keep the mover");
+    assert!(side_kept(&one).iter().all(|&k| !k), "one turn hands it over");
+    for bad in [&["--random", "1", "--turns", "5"][..], &["--turns", "2"][..]] {
+        let mut args = vec!["positions", "--games", games];
+        args.extend_from_slice(bad);
+        let out = arimaa(&args);
+        assert!(!out.status.success(), "{bad:?} accepted: {}", text(&out));
+        assert!(
+            text(&out).contains("--turns") || text(&out).contains("--random"),
+            "{}",
+            text(&out)
+        );
+    }
+}

@@ -6,7 +6,9 @@
 //! poor moves; positions of good play alone never show it what a blunder
 //! leaves behind. So each game position can bring `random` more: a turn
 //! drawn uniformly from its distinct legal turns (third repetitions and
-//! turns that end the game left out), the opponent to move after it.
+//! turns that end the game left out), the opponent to move after it. With
+//! `turns` above one, each random position is that many random turns away
+//! (both sides' blunders, as at the leaves of a two-turn search).
 
 use super::data::{replay, GameRecord, DECIDED_EVAL};
 use crate::error::TuningError;
@@ -75,9 +77,14 @@ impl PositionLine {
 }
 
 /// Every position after the setups of `games`, each followed by `random`
-/// positions one random turn away (fewer where the position has fewer
+/// positions `turns` random turns away (fewer where the position has fewer
 /// distinct turns that do not end the game). `seed` makes the draw repeatable.
-pub fn positions(games: &[GameRecord], random: usize, seed: u64) -> Result<Vec<PositionLine>, TuningError> {
+pub fn positions(
+    games: &[GameRecord],
+    random: usize,
+    turns: usize,
+    seed: u64,
+) -> Result<Vec<PositionLine>, TuningError> {
     let mut rng = XorShift(seed | 1);
     let mut gen = TurnGen::new();
     let mut out = Vec::new();
@@ -109,16 +116,19 @@ pub fn positions(games: &[GameRecord], random: usize, seed: u64) -> Result<Vec<P
             if random == 0 {
                 return;
             }
-            let turns = g.legal_turns(&mut gen);
+            let legal = g.legal_turns(&mut gen);
             let mut tries = 0;
             let mut drawn = 0;
             // A few draws may end the game; give up after a bounded number.
-            while drawn < random && tries < 4 * random && !turns.is_empty() {
+            while drawn < random && tries < 4 * random && !legal.is_empty() {
                 tries += 1;
-                let after = turns[rng.below(turns.len())].result(&pos);
-                if goal_or_elimination(&after).is_some() || after.legal_step_list().is_empty() {
+                let first = legal[rng.below(legal.len())].result(&pos);
+                if ends(&first) {
                     continue;
                 }
+                let Some(after) = walk(first, turns.saturating_sub(1), &mut rng) else {
+                    continue;
+                };
                 drawn += 1;
                 out.push(PositionLine {
                     pos: after,
@@ -136,6 +146,42 @@ pub fn positions(games: &[GameRecord], random: usize, seed: u64) -> Result<Vec<P
     Ok(out)
 }
 
+/// Whether the game is over after a turn: a goal, an elimination, or no
+/// legal step for the side to move.
+fn ends(pos: &Position) -> bool {
+    goal_or_elimination(pos).is_some() || pos.legal_step_list().is_empty()
+}
+
+/// `extra` more random turns from `pos`; `None` when a few draws in a row
+/// all end the game. These turns are random walks of steps (each step drawn
+/// among the legal ones, the turn ended after each with chance 1 in 4 where
+/// it may end), not draws among distinct turns: generating every turn costs
+/// milliseconds a position, a walk microseconds, and past the first turn
+/// any spread of blunders serves.
+fn walk(mut pos: Position, extra: usize, rng: &mut XorShift) -> Option<Position> {
+    for _ in 0..extra {
+        pos = (0..4).find_map(|_| random_turn(&pos, rng).filter(|after| !ends(after)))?;
+    }
+    Some(pos)
+}
+
+/// One random walk of steps from the start of a turn to its end.
+fn random_turn(pos: &Position, rng: &mut XorShift) -> Option<Position> {
+    let mut p = *pos;
+    loop {
+        if p.can_end_turn() && (p.steps_left() == 0 || rng.below(4) == 0) {
+            p.end_turn();
+            return Some(p);
+        }
+        let steps = p.legal_step_list();
+        let steps = steps.as_slice();
+        if p.steps_left() == 0 || steps.is_empty() {
+            return None;
+        }
+        p.make_step(steps[rng.below(steps.len())]);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -146,7 +192,7 @@ mod tests {
     #[test]
     fn game_positions_carry_result_eval_and_move_and_random_ones_differ() {
         let games = parse_jsonl(GAME, "t").unwrap();
-        let lines = positions(&games, 2, 7).unwrap();
+        let lines = positions(&games, 2, 1, 7).unwrap();
         let game: Vec<_> = lines.iter().filter(|l| l.origin == Origin::Game).collect();
         let random: Vec<_> = lines.iter().filter(|l| l.origin == Origin::Random).collect();
         assert_eq!(game.len(), 3, "three moves after the setups");
@@ -161,11 +207,27 @@ mod tests {
             assert_eq!(r.result, 1.0 - from.result);
             assert_eq!(r.ply, from.ply);
         }
-        let again = positions(&games, 2, 7).unwrap();
+        let again = positions(&games, 2, 1, 7).unwrap();
         let key = |ls: &[PositionLine]| ls.iter().map(|l| l.pos.hash()).collect::<Vec<_>>();
         assert_eq!(key(&lines), key(&again), "the same seed draws the same turns");
         let v = lines[0].to_json();
         assert_eq!(v["origin"], "game");
         assert!(v["pos"].as_str().unwrap().starts_with("g ["));
+    }
+
+    #[test]
+    fn random_positions_two_turns_away_keep_the_mover_and_differ() {
+        let games = parse_jsonl(GAME, "t").unwrap();
+        let lines = positions(&games, 3, 2, 11).unwrap();
+        let game: Vec<_> = lines.iter().filter(|l| l.origin == Origin::Game).collect();
+        let random: Vec<_> = lines.iter().filter(|l| l.origin == Origin::Random).collect();
+        assert_eq!(random.len(), 9, "three random positions after each of three");
+        for (k, r) in random.iter().enumerate() {
+            let from = game[k / 3];
+            assert_eq!(r.pos.side(), from.pos.side(), "two turns: the same side to move ({k})");
+            assert_ne!(r.pos.hash(), from.pos.hash());
+            assert_eq!(r.result, from.result);
+            assert_eq!(r.ply, from.ply);
+        }
     }
 }
