@@ -7,8 +7,10 @@ use arimaa_match::label::store::{read_positions, Labels, PositionLine};
 use arimaa_match::label::{self, Ask, Event, LabelConfig, ScoreSource, Task};
 use arimaa_match::progress::Progress;
 use arimaa_match::EngineSpec;
+use arimaa_search::Params;
 use arimaa_tuning::fit::data::load;
 use arimaa_tuning::fit::positions::{positions, Origin};
+use arimaa_tuning::fit::pv_positions::pv_positions;
 use clap::Args;
 use std::io::Write;
 use std::path::PathBuf;
@@ -17,8 +19,9 @@ use std::sync::atomic::Ordering;
 use std::time::Duration;
 
 #[derive(Args, Debug)]
-#[command(after_help = "Example:
-  arimaa positions --games games.jsonl --random 1 --out positions.jsonl")]
+#[command(after_help = "Examples:
+  arimaa positions --games games.jsonl --random 1 --out positions.jsonl
+  arimaa positions --games match.txt --pv 8 --threads 2 --out pv.jsonl")]
 pub struct PositionsArgs {
     /// Games: a strong-games `.jsonl` file, an `arimaa match --record` file,
     /// or a directory of them.
@@ -39,15 +42,38 @@ pub struct PositionsArgs {
     /// Seed of the random turns.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Instead: the turn starts along this engine's own PV (with
+    /// `--params`, if given), searching each game position this many steps
+    /// (the positions its search walks into).
+    #[arg(long, value_name = "STEPS", conflicts_with = "random", value_parser = clap::value_parser!(u32).range(4..=16))]
+    pv: Option<u32>,
+    /// With --pv: search only every N-th game position.
+    #[arg(long, default_value_t = 1, requires = "pv", value_parser = clap::value_parser!(u64).range(1..))]
+    every: u64,
+    /// With --pv: searches at once (one thread each).
+    #[arg(long, default_value_t = 1, requires = "pv", value_parser = clap::value_parser!(u64).range(1..=256))]
+    threads: u64,
+    /// With --pv: each search's hash table, in MB.
+    #[arg(long, default_value_t = 16, requires = "pv", value_parser = clap::value_parser!(u64).range(1..=4096))]
+    hash: u64,
     /// Write here (JSON lines, as `arimaa label --positions` reads them);
     /// standard output without it.
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
 }
 
-pub fn run_positions(args: &PositionsArgs) -> ExitCode {
-    let lines =
-        load(&args.games).and_then(|games| positions(&games, args.random as usize, args.turns as usize, args.seed));
+pub fn run_positions(args: &PositionsArgs, params: &Params) -> ExitCode {
+    let lines = load(&args.games).and_then(|games| match args.pv {
+        Some(depth) => pv_positions(
+            &games,
+            args.every as usize,
+            depth,
+            params,
+            args.threads as usize,
+            args.hash as usize,
+        ),
+        None => positions(&games, args.random as usize, args.turns as usize, args.seed),
+    });
     let lines = match lines {
         Ok(l) => l,
         Err(e) => {

@@ -140,7 +140,7 @@ fn main() -> ExitCode {
         Some(Command::Tune(args)) => tune_cmd::run_cmd(&args),
         Some(Command::Fit(args)) => fit_cmd::run_fit(&args, &params),
         Some(Command::Agree(args)) => fit_cmd::run_agree(&args, &params),
-        Some(Command::Positions(args)) => label_cmd::run_positions(&args),
+        Some(Command::Positions(args)) => label_cmd::run_positions(&args, &params),
         Some(Command::Label(args)) => label_cmd::run_label(&args),
         Some(Command::Learn(args)) => learn_cmd::run(&args),
         Some(Command::Judge(args)) => judge_cmd::run(&args),

@@ -320,3 +320,65 @@ fn positions_two_turns_away_and_refused_turns() {
         );
     }
 }
+
+#[test]
+fn positions_along_the_engines_own_pv_and_refused_pv_settings() {
+    let dir = scratch("positions-pv");
+    let games = sample();
+    let games = games.to_str().unwrap();
+    let path = dir.join("pv.jsonl");
+    let out = arimaa(&[
+        "positions",
+        "--games",
+        games,
+        "--pv",
+        "4",
+        "--every",
+        "40",
+        "--threads",
+        "2",
+        "--out",
+        path.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out));
+    let lines = json_lines(&path);
+    assert!(lines.len() >= 2, "{} lines", lines.len());
+    for l in &lines {
+        assert_eq!(l["origin"], "pv");
+        // A one-turn PV: the engine's chosen turn played, the opponent to
+        // move (gold moves at even plies after the setups).
+        let gold = l["pos"].as_str().unwrap().starts_with('g');
+        assert_eq!(gold, l["ply"].as_u64().unwrap() % 2 == 1, "{l}");
+    }
+    let plies: Vec<u64> = lines.iter().map(|l| l["ply"].as_u64().unwrap()).collect();
+    let all = json_lines(&{
+        let p = dir.join("all.jsonl");
+        let out = arimaa(&["positions", "--games", games, "--out", p.to_str().unwrap()]);
+        assert!(out.status.success(), "{}", text(&out));
+        p
+    });
+    // One position per fortieth game position, less those whose chosen turn
+    // ends the game.
+    let roots = all.len().div_ceil(40);
+    assert!(
+        lines.len() <= roots && 2 * lines.len() >= roots,
+        "{} of {roots}",
+        lines.len()
+    );
+    assert!(plies.iter().all(|&p| p >= 2));
+    for bad in [
+        &["--pv", "2"][..],
+        &["--pv", "8", "--random", "1"][..],
+        &["--every", "3"][..],
+    ] {
+        let mut args = vec!["positions", "--games", games];
+        args.extend_from_slice(bad);
+        let out = arimaa(&args);
+        assert!(!out.status.success(), "{bad:?} accepted: {}", text(&out));
+        assert!(
+            text(&out).contains("--pv") || text(&out).contains("--every"),
+            "{}",
+            text(&out)
+        );
+    }
+}

@@ -25,6 +25,8 @@ pub enum Origin {
     Game,
     /// One random legal turn after a game position.
     Random,
+    /// A turn start along the engine's own search's PV (`pv_positions`).
+    Pv,
 }
 
 /// One position to label, with what the game says of it.
@@ -60,7 +62,7 @@ impl PositionLine {
             "pos": position_to_aei(&self.pos),
             "game": self.game,
             "ply": self.ply,
-            "origin": match self.origin { Origin::Game => "game", Origin::Random => "random" },
+            "origin": match self.origin { Origin::Game => "game", Origin::Random => "random", Origin::Pv => "pv" },
             "result": self.result,
         });
         if let Some(e) = self.eval {

@@ -1,0 +1,162 @@
+//! Positions our own search expects (`arimaa positions --pv DEPTH`): the
+//! turn starts along the principal variation of a fixed-depth search from
+//! each game position.
+//!
+//! A search picks, among the positions at its horizon, those its evaluation
+//! likes best, so where the evaluation is too kind to a position the search
+//! goes there: a teacher's labels on exactly those positions are the
+//! candidates for the evaluation's one-sided errors (measured on
+//! 2026-12-04, no larger along the PV than elsewhere; the games a build
+//! plays showed them: docs/results.md).
+
+use super::data::{replay, GameRecord};
+use super::positions::{Origin, PositionLine};
+use crate::error::TuningError;
+use arimaa_core::rules::goal_or_elimination;
+use arimaa_core::{Color, Game};
+use arimaa_search::{Params, Searcher, TimeManager, TransTable};
+use rayon::prelude::*;
+
+/// A game position to search from, with what its lines carry.
+struct Root {
+    game: Game,
+    source: String,
+    ply: usize,
+    /// The game's winner (`None` a draw).
+    winner: Option<Color>,
+    players: Option<[String; 2]>,
+}
+
+/// For every `every`-th position after the setups of `games`, the turn
+/// starts along the PV of a `depth`-step search with `params` (whole turns
+/// only: a last turn the horizon cut short is left out, as is any position
+/// that ends the game). `threads` searches at once, each with a `hash_mb`
+/// table cleared between positions.
+pub fn pv_positions(
+    games: &[GameRecord],
+    every: usize,
+    depth: u32,
+    params: &Params,
+    threads: usize,
+    hash_mb: usize,
+) -> Result<Vec<PositionLine>, TuningError> {
+    let mut roots = Vec::new();
+    let mut n = 0usize;
+    for game in games {
+        let source = std::path::Path::new(&game.source)
+            .file_name()
+            .map_or_else(|| game.source.clone(), |f| f.to_string_lossy().into_owned());
+        replay(game, |g, i| {
+            if n.is_multiple_of(every.max(1)) {
+                roots.push(Root {
+                    game: g.clone(),
+                    source: source.clone(),
+                    ply: i,
+                    winner: game.winner,
+                    players: game.players.clone(),
+                });
+            }
+            n += 1;
+        })?;
+    }
+    let search_all = || -> Vec<Vec<PositionLine>> {
+        roots
+            .par_iter()
+            .map_init(
+                || TransTable::new(hash_mb),
+                |tt, root| {
+                    tt.clear();
+                    along_pv(root, depth, params, tt)
+                },
+            )
+            .collect()
+    };
+    let found = match rayon::ThreadPoolBuilder::new().num_threads(threads.max(1)).build() {
+        Ok(pool) => pool.install(search_all),
+        Err(_) => search_all(),
+    };
+    Ok(found.into_iter().flatten().collect())
+}
+
+/// The whole-turn positions of one search's PV.
+fn along_pv(root: &Root, depth: u32, params: &Params, tt: &TransTable) -> Vec<PositionLine> {
+    let time = TimeManager::unlimited();
+    let Some(result) = Searcher::new(&root.game, &time, tt)
+        .params(params)
+        .depth(depth)
+        .run(&mut |_| {})
+    else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    let mut pos = *root.game.position();
+    let last = result.pv.len().saturating_sub(1);
+    for (k, turn) in result.pv.iter().enumerate() {
+        // The horizon may cut the PV's last turn: a board halfway through a
+        // turn is not a turn start. The root's turn is whole whatever its
+        // length, and a short turn before the last one passed.
+        if k > 0 && k == last && turn.len() < 4 {
+            break;
+        }
+        pos = pos.after_turn(turn);
+        if goal_or_elimination(&pos).is_some() || pos.legal_step_list().is_empty() {
+            break;
+        }
+        let side = pos.side();
+        out.push(PositionLine {
+            pos,
+            game: root.source.clone(),
+            ply: root.ply,
+            origin: Origin::Pv,
+            result: match root.winner {
+                Some(w) if w == side => 1.0,
+                Some(_) => 0.0,
+                None => 0.5,
+            },
+            eval: None,
+            played: None,
+            player: root.players.as_ref().map(|p| p[side.index()].clone()),
+        });
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fit::data::parse_jsonl;
+
+    const GAME: &str = r#"{"moves": ["Ra1 Rb1 Rc1 Rd1 Re1 Rf1 Rg1 Rh1 Ha2 Db2 Cc2 Md2 Ee2 Cf2 Dg2 Hh2", "ra8 rb8 rc8 rd8 re8 rf8 rg8 rh8 ha7 db7 cc7 md7 ee7 cf7 dg7 hh7", "Ee2n Ee3n", "ee7s ee6s"], "result": "s"}"#;
+
+    #[test]
+    fn pv_positions_are_whole_turns_along_the_engines_own_line() {
+        let games = parse_jsonl(GAME, "g.jsonl").unwrap();
+        let params = Params::default();
+        let lines = pv_positions(&games, 1, 8, &params, 2, 1).unwrap();
+        // Two game positions, each bringing at most the two turn starts of
+        // an eight-step PV.
+        assert!(!lines.is_empty() && lines.len() <= 4);
+        for l in &lines {
+            assert_eq!(l.origin, Origin::Pv);
+            assert_eq!(l.pos.steps_left(), 4, "a turn start");
+        }
+        // From the first game position (gold to move), the first PV position
+        // is gold's chosen turn played: silver to move, and it is what the
+        // search itself plays there.
+        let mut game = Game::new();
+        game.play_text(&games[0].moves[0]).unwrap();
+        game.play_text(&games[0].moves[1]).unwrap();
+        let tt = TransTable::new(1);
+        let time = TimeManager::unlimited();
+        let own = Searcher::new(&game, &time, &tt).depth(8).run(&mut |_| {}).unwrap();
+        let first: Vec<_> = lines.iter().filter(|l| l.ply == 2).collect();
+        assert!((1..=2).contains(&first.len()));
+        assert!(first[0].pos.same_board(&game.position().after_turn(&own.best)));
+        assert_eq!(first[0].pos.side(), Color::Silver);
+        assert_eq!(first[0].result, 1.0, "silver won the game");
+        // Every third position only: fewer roots, a subset of the lines.
+        let sparse = pv_positions(&games, 3, 8, &params, 1, 1).unwrap();
+        assert!(sparse.len() < lines.len());
+        assert!(sparse.iter().all(|l| l.ply == 2));
+    }
+}
