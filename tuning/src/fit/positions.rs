@@ -91,18 +91,11 @@ pub fn positions(
     let mut gen = TurnGen::new();
     let mut out = Vec::new();
     for game in games {
-        // The source without its folders: an identifier, not a path.
-        let source = std::path::Path::new(&game.source)
-            .file_name()
-            .map_or_else(|| game.source.clone(), |n| n.to_string_lossy().into_owned());
+        let source = source_name(game);
         replay(game, |g, i| {
             let pos = *g.position();
             let side = pos.side();
-            let result = |mover: Color| match game.winner {
-                Some(w) if w == mover => 1.0,
-                Some(_) => 0.0,
-                None => 0.5,
-            };
+            let result = |mover: Color| result_for(game.winner, mover);
             let player = |mover: Color| game.players.as_ref().map(|p| p[mover.index()].clone());
             let eval = game.evals.get(i).copied().flatten().filter(|e| e.abs() < DECIDED_EVAL);
             out.push(PositionLine {
@@ -146,6 +139,23 @@ pub fn positions(
         })?;
     }
     Ok(out)
+}
+
+/// A game's source without its folders: an identifier, not a path.
+pub(super) fn source_name(game: &GameRecord) -> String {
+    std::path::Path::new(&game.source)
+        .file_name()
+        .map_or_else(|| game.source.clone(), |n| n.to_string_lossy().into_owned())
+}
+
+/// The game's result for `mover`: 1 a win, 0 a loss, 0.5 a draw (`winner`
+/// `None`).
+pub(super) fn result_for(winner: Option<Color>, mover: Color) -> f64 {
+    match winner {
+        Some(w) if w == mover => 1.0,
+        Some(_) => 0.0,
+        None => 0.5,
+    }
 }
 
 /// Whether the game is over after a turn: a goal, an elimination, or no

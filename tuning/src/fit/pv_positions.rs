@@ -10,7 +10,7 @@
 //! plays showed them: docs/results.md).
 
 use super::data::{replay, GameRecord};
-use super::positions::{Origin, PositionLine};
+use super::positions::{result_for, source_name, Origin, PositionLine};
 use crate::error::TuningError;
 use arimaa_core::rules::goal_or_elimination;
 use arimaa_core::{Color, Game};
@@ -43,9 +43,7 @@ pub fn pv_positions(
     let mut roots = Vec::new();
     let mut n = 0usize;
     for game in games {
-        let source = std::path::Path::new(&game.source)
-            .file_name()
-            .map_or_else(|| game.source.clone(), |f| f.to_string_lossy().into_owned());
+        let source = source_name(game);
         replay(game, |g, i| {
             if n.is_multiple_of(every.max(1)) {
                 roots.push(Root {
@@ -108,11 +106,7 @@ fn along_pv(root: &Root, depth: u32, params: &Params, tt: &TransTable) -> Vec<Po
             game: root.source.clone(),
             ply: root.ply,
             origin: Origin::Pv,
-            result: match root.winner {
-                Some(w) if w == side => 1.0,
-                Some(_) => 0.0,
-                None => 0.5,
-            },
+            result: result_for(root.winner, side),
             eval: None,
             played: None,
             player: root.players.as_ref().map(|p| p[side.index()].clone()),
