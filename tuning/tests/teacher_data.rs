@@ -20,6 +20,11 @@ fn the_committed_labels_read_whole() {
         ("random_sharp_games.jsonl.gz", 10_000, 0),
         ("ours_vs_sharp.jsonl.gz", 29_000, 0),
         ("sharp_static.jsonl.gz", 911_000, 0),
+        ("static_round1.jsonl.gz", 139_000, 0),
+        ("static_round1_pv.jsonl.gz", 4_000, 0),
+        ("static_round2.jsonl.gz", 30_000, 0),
+        ("static_round3.jsonl.gz", 85_000, 0),
+        ("static_round4.jsonl.gz", 129_000, 0),
     ] {
         let (samples, skipped) = read(&file(name)).unwrap_or_else(|e| panic!("{name}: {e}"));
         assert!(samples.len() >= at_least, "{name}: {} positions", samples.len());
