@@ -1,5 +1,6 @@
 //! The teacher labels kept in the repository (`tuning/data/teacher`) read
-//! as `arimaa learn` reads them: every file, gzipped, with the positions its
+//! whole: the evaluation labels as `arimaa learn` reads them, and sharp's
+//! rabbit scores line by line; every file gzipped, with the positions its
 //! README counts and no line that fails to parse.
 
 use arimaa_tuning::nnue::data::{read, read_text};
