@@ -1,7 +1,7 @@
 //! The first layer's sums, one row per view, kept up to date step by step.
 
-use super::{feature, Network};
-use arimaa_core::{Color, Kind, Piece, Position, Square};
+use super::{feature, plane_piece, planes, Network, Planes, State};
+use arimaa_core::{Color, Piece, Position, Square};
 
 /// The first layer's output before clipping, for both views.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -46,30 +46,32 @@ impl Accumulator {
         }
     }
 
-    /// `piece` appears on `sq` (a step's arrival).
-    pub fn put(&mut self, net: &Network, piece: Piece, sq: Square) {
+    /// `piece` in `state` appears on `sq` (a step's arrival, or a change
+    /// of state).
+    pub fn put(&mut self, net: &Network, piece: Piece, state: State, sq: Square) {
         for view in Color::ALL {
-            self.add(net, view, feature(view, piece, sq));
+            self.add(net, view, feature(view, piece, state, sq));
         }
     }
 
-    /// `piece` leaves `sq` (a step's departure, or a capture).
-    pub fn remove(&mut self, net: &Network, piece: Piece, sq: Square) {
+    /// `piece` in `state` leaves `sq` (a step's departure, a capture, or a
+    /// change of state).
+    pub fn remove(&mut self, net: &Network, piece: Piece, state: State, sq: Square) {
         for view in Color::ALL {
-            self.sub(net, view, feature(view, piece, sq));
+            self.sub(net, view, feature(view, piece, state, sq));
         }
     }
 }
 
 /// An accumulator that follows the positions a search evaluates, in
-/// whatever order they come: it keeps the board it last summed and updates
-/// by the squares whose piece differs. Consecutive leaves of a depth-first
-/// search are a few steps apart, so an update touches a handful of rows
-/// where a refresh touches one per piece; and no make or unmake of the tree
-/// needs to know about it.
+/// whatever order they come: it keeps the [`Planes`] it last summed and
+/// updates by the squares whose piece or state differs. Consecutive leaves
+/// of a depth-first search are a few steps apart, so an update touches a
+/// handful of rows where a refresh touches one per piece; and no make or
+/// unmake of the tree needs to know about it.
 #[derive(Clone, Debug)]
 pub struct Tracker {
-    board: Option<Position>,
+    planes: Option<Planes>,
     acc: Accumulator,
 }
 
@@ -78,7 +80,7 @@ impl Tracker {
     #[must_use]
     pub fn new(net: &Network) -> Tracker {
         Tracker {
-            board: None,
+            planes: None,
             acc: Accumulator::new(net),
         }
     }
@@ -92,43 +94,37 @@ impl Tracker {
 
     /// The accumulator for `pos`.
     pub fn sync(&mut self, net: &Network, pos: &Position) -> &Accumulator {
-        let Some(board) = self.board.filter(|b| changes(b, pos) <= pos.occupied().count()) else {
-            self.acc = net.refresh(pos);
-            self.board = Some(*pos);
+        let new = planes(pos);
+        let Some(old) = self.planes.filter(|old| changes(old, &new) <= pos.occupied().count()) else {
+            self.acc = net.refresh_planes(&new);
+            self.planes = Some(new);
             return &self.acc;
         };
-        for color in Color::ALL {
-            for kind in Kind::ALL {
-                let piece = Piece::new(color, kind);
-                let (old, new) = (board.bitboard(piece), pos.bitboard(piece));
-                for sq in old & !new {
-                    self.acc.remove(net, piece, sq);
-                }
-                for sq in new & !old {
-                    self.acc.put(net, piece, sq);
-                }
+        for (i, (&was, &now)) in old.iter().zip(&new).enumerate() {
+            if was == now {
+                continue;
+            }
+            let (piece, state) = plane_piece(i);
+            for sq in was & !now {
+                self.acc.remove(net, piece, state, sq);
+            }
+            for sq in now & !was {
+                self.acc.put(net, piece, state, sq);
             }
         }
-        self.board = Some(*pos);
+        self.planes = Some(new);
         &self.acc
     }
 }
 
 /// Rows an update from `from` to `to` would touch (per view).
-fn changes(from: &Position, to: &Position) -> u32 {
-    let mut n = 0;
-    for color in Color::ALL {
-        for kind in Kind::ALL {
-            let piece = Piece::new(color, kind);
-            n += (from.bitboard(piece) ^ to.bitboard(piece)).count();
-        }
-    }
-    n
+fn changes(from: &Planes, to: &Planes) -> u32 {
+    from.iter().zip(to).map(|(a, b)| (*a ^ *b).count()).sum()
 }
 
 #[cfg(test)]
 mod tests {
-    use super::super::EMBEDDED;
+    use super::super::{plane_piece, planes, EMBEDDED};
     use arimaa_core::{parse_position, Position, TurnGen};
 
     /// Every step of every turn of a few positions, applied to the
@@ -142,16 +138,16 @@ mod tests {
             let mut pos: Position = start;
             let mut acc = net.refresh(&pos);
             for step in turn.steps.iter() {
-                let before = pos;
+                let before = planes(&pos);
                 pos.make_step(step);
-                for sq in before.occupied().iter() {
-                    if pos.piece_at(sq) != before.piece_at(sq) {
-                        acc.remove(net, before.piece_at(sq).unwrap(), sq);
+                let after = planes(&pos);
+                for (i, (&was, &now)) in before.iter().zip(&after).enumerate() {
+                    let (piece, state) = plane_piece(i);
+                    for sq in was & !now {
+                        acc.remove(net, piece, state, sq);
                     }
-                }
-                for sq in pos.occupied().iter() {
-                    if pos.piece_at(sq) != before.piece_at(sq) {
-                        acc.put(net, pos.piece_at(sq).unwrap(), sq);
+                    for sq in now & !was {
+                        acc.put(net, piece, state, sq);
                     }
                 }
                 assert_eq!(acc, net.refresh(&pos));
