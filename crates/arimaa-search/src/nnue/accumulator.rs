@@ -1,7 +1,7 @@
 //! The first layer's sums, one row per view, kept up to date step by step.
 
-use super::{feature, plane_piece, planes, Network, Planes, State};
-use arimaa_core::{Color, Piece, Position, Square};
+use super::{feature, Network};
+use arimaa_core::{Color, Kind, Piece, Position, Square};
 
 /// The first layer's output before clipping, for both views.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -46,32 +46,30 @@ impl Accumulator {
         }
     }
 
-    /// `piece` in `state` appears on `sq` (a step's arrival, or a change
-    /// of state).
-    pub fn put(&mut self, net: &Network, piece: Piece, state: State, sq: Square) {
+    /// `piece` appears on `sq` (a step's arrival).
+    pub fn put(&mut self, net: &Network, piece: Piece, sq: Square) {
         for view in Color::ALL {
-            self.add(net, view, feature(view, piece, state, sq));
+            self.add(net, view, feature(view, piece, sq));
         }
     }
 
-    /// `piece` in `state` leaves `sq` (a step's departure, a capture, or a
-    /// change of state).
-    pub fn remove(&mut self, net: &Network, piece: Piece, state: State, sq: Square) {
+    /// `piece` leaves `sq` (a step's departure, or a capture).
+    pub fn remove(&mut self, net: &Network, piece: Piece, sq: Square) {
         for view in Color::ALL {
-            self.sub(net, view, feature(view, piece, state, sq));
+            self.sub(net, view, feature(view, piece, sq));
         }
     }
 }
 
 /// An accumulator that follows the positions a search evaluates, in
-/// whatever order they come: it keeps the [`Planes`] it last summed and
-/// updates by the squares whose piece or state differs. Consecutive leaves
-/// of a depth-first search are a few steps apart, so an update touches a
-/// handful of rows where a refresh touches one per piece; and no make or
-/// unmake of the tree needs to know about it.
+/// whatever order they come: it keeps the board it last summed and updates
+/// by the squares whose piece differs. Consecutive leaves of a depth-first
+/// search are a few steps apart, so an update touches a handful of rows
+/// where a refresh touches one per piece; and no make or unmake of the tree
+/// needs to know about it.
 #[derive(Clone, Debug)]
 pub struct Tracker {
-    planes: Option<Planes>,
+    board: Option<Position>,
     acc: Accumulator,
 }
 
@@ -80,7 +78,7 @@ impl Tracker {
     #[must_use]
     pub fn new(net: &Network) -> Tracker {
         Tracker {
-            planes: None,
+            board: None,
             acc: Accumulator::new(net),
         }
     }
@@ -94,37 +92,43 @@ impl Tracker {
 
     /// The accumulator for `pos`.
     pub fn sync(&mut self, net: &Network, pos: &Position) -> &Accumulator {
-        let new = planes(pos);
-        let Some(old) = self.planes.filter(|old| changes(old, &new) <= pos.occupied().count()) else {
-            self.acc = net.refresh_planes(&new);
-            self.planes = Some(new);
+        let Some(board) = self.board.filter(|b| changes(b, pos) <= pos.occupied().count()) else {
+            self.acc = net.refresh(pos);
+            self.board = Some(*pos);
             return &self.acc;
         };
-        for (i, (&was, &now)) in old.iter().zip(&new).enumerate() {
-            if was == now {
-                continue;
-            }
-            let (piece, state) = plane_piece(i);
-            for sq in was & !now {
-                self.acc.remove(net, piece, state, sq);
-            }
-            for sq in now & !was {
-                self.acc.put(net, piece, state, sq);
+        for color in Color::ALL {
+            for kind in Kind::ALL {
+                let piece = Piece::new(color, kind);
+                let (old, new) = (board.bitboard(piece), pos.bitboard(piece));
+                for sq in old & !new {
+                    self.acc.remove(net, piece, sq);
+                }
+                for sq in new & !old {
+                    self.acc.put(net, piece, sq);
+                }
             }
         }
-        self.planes = Some(new);
+        self.board = Some(*pos);
         &self.acc
     }
 }
 
 /// Rows an update from `from` to `to` would touch (per view).
-fn changes(from: &Planes, to: &Planes) -> u32 {
-    from.iter().zip(to).map(|(a, b)| (*a ^ *b).count()).sum()
+fn changes(from: &Position, to: &Position) -> u32 {
+    let mut n = 0;
+    for color in Color::ALL {
+        for kind in Kind::ALL {
+            let piece = Piece::new(color, kind);
+            n += (from.bitboard(piece) ^ to.bitboard(piece)).count();
+        }
+    }
+    n
 }
 
 #[cfg(test)]
 mod tests {
-    use super::super::{plane_piece, planes, EMBEDDED};
+    use super::super::EMBEDDED;
     use arimaa_core::{parse_position, Position, TurnGen};
 
     /// Every step of every turn of a few positions, applied to the
@@ -138,16 +142,16 @@ mod tests {
             let mut pos: Position = start;
             let mut acc = net.refresh(&pos);
             for step in turn.steps.iter() {
-                let before = planes(&pos);
+                let before = pos;
                 pos.make_step(step);
-                let after = planes(&pos);
-                for (i, (&was, &now)) in before.iter().zip(&after).enumerate() {
-                    let (piece, state) = plane_piece(i);
-                    for sq in was & !now {
-                        acc.remove(net, piece, state, sq);
+                for sq in before.occupied().iter() {
+                    if pos.piece_at(sq) != before.piece_at(sq) {
+                        acc.remove(net, before.piece_at(sq).unwrap(), sq);
                     }
-                    for sq in now & !was {
-                        acc.put(net, piece, state, sq);
+                }
+                for sq in pos.occupied().iter() {
+                    if pos.piece_at(sq) != before.piece_at(sq) {
+                        acc.put(net, pos.piece_at(sq).unwrap(), sq);
                     }
                 }
                 assert_eq!(acc, net.refresh(&pos));

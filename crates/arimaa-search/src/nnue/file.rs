@@ -4,13 +4,12 @@
 //! (u8: 0 alone, 1 on the hand evaluation), three zero bytes, then the
 //! input weights (i16, `INPUTS` rows of `hidden`), the input biases (i16 ×
 //! hidden), the output weights (i16 × 2 hidden: side to move's view, then
-//! the other's) and the output bias (i32). Version 2 has `INPUTS` = 2,304
-//! (pieces with their states); version 1 had 768 (pieces alone).
+//! the other's) and the output bias (i32).
 
 use super::{Base, Network, INPUTS};
 
 const MAGIC: &[u8; 4] = b"ARNN";
-const VERSION: u32 = 2;
+const VERSION: u32 = 1;
 const HEADER: usize = 16;
 
 /// Bytes that are not a network this engine can run.

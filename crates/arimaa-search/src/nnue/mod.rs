@@ -1,17 +1,11 @@
 //! A learned evaluation (NNUE): piece-square inputs seen from each side, a
 //! first layer kept as an accumulator per side, one quantised output layer.
 //!
-//! Inputs: for the side whose view it is, each piece as its state × (own or
-//! enemy) × kind × square, the board flipped for silver so that every view
-//! sees its own goal at the top: 2,304 features, of which a position sets
-//! one per piece. The state ([`State`]) is what the piece's neighbours make
-//! of it: free, next to a stronger enemy with a friend beside it, or
-//! frozen. A sum of piece-square weights cannot tell a frozen horse from a
-//! free one, and sharp's evaluation weighs that difference most (fitted to
-//! sharp's static scores, the states cut the held-out error on game
-//! positions by a fifth: docs/results.md). The first layer's sum for a view
-//! is the [`Accumulator`]; a step changes a few features (its own piece's
-//! and its neighbours' states), so the search can update it instead of
+//! Inputs: for the side whose view it is, each piece as (own or enemy) ×
+//! kind × square, the board flipped for silver so that every view sees its
+//! own goal at the top: 768 features, of which a position sets one per
+//! piece. The first layer's sum for a view is the [`Accumulator`]; a step
+//! changes two or three features, so the search can update it instead of
 //! summing again. The output layer reads the side to move's accumulator and
 //! the other's (clipped to 0..1) and gives centi-rabbits from the side to
 //! move's point of view.
@@ -26,58 +20,11 @@ mod file;
 pub use accumulator::{Accumulator, Tracker};
 pub use file::NetError;
 
-use arimaa_core::{Bitboard, Color, Kind, Piece, Position, Square};
+use arimaa_core::{Color, Piece, Position, Square};
 use std::sync::LazyLock;
 
-/// What its neighbours make of a piece.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum State {
-    /// No stronger enemy next to it.
-    Free = 0,
-    /// Next to a stronger enemy, with a friend beside it (so it can move).
-    Threatened = 1,
-    /// Next to a stronger enemy and to no friend: it cannot move.
-    Frozen = 2,
-}
-
-impl State {
-    /// Every state, in index order.
-    pub const ALL: [State; 3] = [State::Free, State::Threatened, State::Frozen];
-}
-
-/// Features per view: 3 states × 2 owners × 6 kinds × 64 squares.
-pub const INPUTS: usize = State::ALL.len() * 768;
-
-/// The squares of each piece in each state, by [`plane`]: what the
-/// features of a position are made of, and what an update compares.
-pub type Planes = [Bitboard; PLANES];
-
-/// States × colours × kinds.
-pub const PLANES: usize = State::ALL.len() * 12;
-
-/// The index in [`Planes`] of `piece` in `state`.
-#[inline]
-#[must_use]
-pub fn plane(piece: Piece, state: State) -> usize {
-    (state as usize * 2 + piece.color.index()) * 6 + piece.kind.index()
-}
-
-/// The squares of every piece of `pos` in each state.
-pub fn planes(pos: &Position) -> Planes {
-    let mut out = [Bitboard::EMPTY; PLANES];
-    for color in Color::ALL {
-        let threatened = pos.threatened(color);
-        let frozen = pos.frozen(color);
-        let by_state = [!threatened, threatened & !frozen, frozen];
-        for kind in Kind::ALL {
-            let piece = Piece::new(color, kind);
-            for state in State::ALL {
-                out[plane(piece, state)] = pos.bitboard(piece) & by_state[state as usize];
-            }
-        }
-    }
-    out
-}
+/// Features per view: 2 owners × 6 kinds × 64 squares.
+pub const INPUTS: usize = 768;
 
 /// Quantisation of the first layer: a float weight `w` is stored as
 /// `round(w × QA)`, and the clipped activation 1.0 is `QA`.
@@ -90,37 +37,23 @@ pub const QB: i32 = 64;
 /// trained in rabbits, the search counts in centi-rabbits.
 pub const OUTPUT_SCALE: i32 = 100;
 
-/// The input feature of `piece` on `sq` in `state`, in `view`'s accumulator.
+/// The input feature of `piece` on `sq` in `view`'s accumulator.
 #[inline]
 #[must_use]
-pub fn feature(view: Color, piece: Piece, state: State, sq: Square) -> usize {
+pub fn feature(view: Color, piece: Piece, sq: Square) -> usize {
     let owner = usize::from(piece.color != view);
     let sq = match view {
         Color::Gold => sq,
         Color::Silver => sq.flip_rank(),
     };
-    ((state as usize * 2 + owner) * 6 + piece.kind.index()) * 64 + sq.index()
-}
-
-/// Each plane's piece and state, by its index (the inverse of [`plane`]).
-pub(crate) fn plane_piece(index: usize) -> (Piece, State) {
-    let color = Color::ALL[index / 6 % 2];
-    (Piece::new(color, Kind::ALL[index % 6]), State::ALL[index / 12])
-}
-
-/// The features of `planes` in `view`'s accumulator.
-fn plane_features(planes: &Planes, view: Color) -> impl Iterator<Item = usize> + '_ {
-    planes.iter().enumerate().flat_map(move |(i, bb)| {
-        let (piece, state) = plane_piece(i);
-        bb.iter().map(move |sq| feature(view, piece, state, sq))
-    })
+    (owner * 6 + piece.kind.index()) * 64 + sq.index()
 }
 
 /// The features a position sets in `view`'s accumulator.
-pub fn features(pos: &Position, view: Color) -> impl Iterator<Item = usize> {
-    let planes = planes(pos);
-    let list: Vec<usize> = plane_features(&planes, view).collect();
-    list.into_iter()
+pub fn features(pos: &Position, view: Color) -> impl Iterator<Item = usize> + '_ {
+    pos.occupied()
+        .iter()
+        .filter_map(move |sq| pos.piece_at(sq).map(|p| feature(view, p, sq)))
 }
 
 /// What the network's score is added to.
@@ -176,14 +109,9 @@ impl Network {
     /// The first layer's sums for `pos`, both views, from scratch.
     #[must_use]
     pub fn refresh(&self, pos: &Position) -> Accumulator {
-        self.refresh_planes(&planes(pos))
-    }
-
-    /// The first layer's sums for a position's [`planes`].
-    pub(crate) fn refresh_planes(&self, planes: &Planes) -> Accumulator {
         let mut acc = Accumulator::new(self);
         for view in Color::ALL {
-            for f in plane_features(planes, view) {
+            for f in features(pos, view) {
                 acc.add(self, view, f);
             }
         }
@@ -242,14 +170,8 @@ mod tests {
         let a2 = Square::parse("a2").unwrap();
         let a7 = Square::parse("a7").unwrap();
         // Gold's rabbit on a2 seen by gold is silver's rabbit on a7 seen by silver.
-        for state in State::ALL {
-            assert_eq!(feature(Color::Gold, g, state, a2), feature(Color::Silver, s, state, a7));
-            assert_ne!(feature(Color::Gold, g, state, a2), feature(Color::Gold, s, state, a7));
-        }
-        assert_ne!(
-            feature(Color::Gold, g, State::Free, a2),
-            feature(Color::Gold, g, State::Frozen, a2)
-        );
+        assert_eq!(feature(Color::Gold, g, a2), feature(Color::Silver, s, a7));
+        assert_ne!(feature(Color::Gold, g, a2), feature(Color::Gold, s, a7));
         let pos = parse_position("g [rrrrrrrrhdcemcdh                                HDCMECDHRRRRRRRR]").unwrap();
         let mut seen: Vec<usize> = features(&pos, Color::Gold).collect();
         assert_eq!(seen.len(), 32);
@@ -257,38 +179,6 @@ mod tests {
         seen.dedup();
         assert_eq!(seen.len(), 32);
         assert!(seen.iter().all(|&f| f < INPUTS));
-    }
-
-    #[test]
-    fn each_piece_is_in_the_state_its_neighbours_make() {
-        // Gold's rabbit on b2 is frozen by silver's dog on b3 (no friend
-        // beside it); gold's cat on e2 is next to silver's horse on e3 with
-        // a friend (the rabbit on d2) beside it; the rest are free.
-        let board = [" ".repeat(40), " d  h   ".into(), " R RC   ".into(), "       E".into()].concat();
-        let pos = parse_position(&format!("g [{board}]")).unwrap();
-        let at = |s: &str| Square::parse(s).unwrap();
-        let planes = planes(&pos);
-        let state_of = |sq: Square| {
-            let piece = pos.piece_at(sq).unwrap();
-            State::ALL
-                .into_iter()
-                .find(|&st| planes[plane(piece, st)].has(sq))
-                .unwrap()
-        };
-        assert_eq!(state_of(at("b2")), State::Frozen);
-        assert_eq!(state_of(at("e2")), State::Threatened);
-        assert_eq!(state_of(at("d2")), State::Free);
-        assert_eq!(state_of(at("b3")), State::Free);
-        assert_eq!(state_of(at("e3")), State::Free);
-        assert_eq!(state_of(at("h1")), State::Free);
-        // Every piece in exactly one plane, and each plane's inverse names it.
-        let total: u32 = planes.iter().map(|b| b.count()).sum();
-        assert_eq!(total, pos.occupied().count());
-        for (i, bb) in planes.iter().enumerate() {
-            let (piece, state) = plane_piece(i);
-            assert_eq!(plane(piece, state), i);
-            assert!(bb.iter().all(|sq| pos.piece_at(sq) == Some(piece)));
-        }
     }
 
     #[test]
