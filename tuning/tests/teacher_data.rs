@@ -28,7 +28,8 @@ fn the_committed_labels_read_whole() {
         ("static_round4.jsonl.gz", 129_000, 0),
         ("static_round5.jsonl.gz", 30_000, 0),
         ("movetest_r4.jsonl.gz", 478, 0),
-        ("movetest_r4_after.jsonl.gz", 1_500, 0),
+        ("movetest_r4_after.jsonl.gz", 2_100, 0),
+        ("searched_leaves.jsonl.gz", 10_700, 0),
     ] {
         let (samples, skipped) = read(&file(name)).unwrap_or_else(|e| panic!("{name}: {e}"));
         assert!(samples.len() >= at_least, "{name}: {} positions", samples.len());
