@@ -322,6 +322,22 @@ mod tests {
         (data, up, down)
     }
 
+    /// How both tests train on [`camel_data`]: eight units, 60 epochs of
+    /// four steps, with the given decay.
+    fn camel_config(decay: f32) -> TrainConfig {
+        TrainConfig {
+            hidden: 8,
+            base: Base::Alone,
+            epochs: 60,
+            batch: 16,
+            rate: 0.01,
+            decay,
+            k: 200.0,
+            k_teacher: 2000.0,
+            seed: 3,
+        }
+    }
+
     /// With the output weights' shrinkage on, the training error does not
     /// climb back over the last epochs as the step size falls: the
     /// shrinkage falls with it. (At a fixed shrinkage the error ended at
@@ -329,17 +345,7 @@ mod tests {
     #[test]
     fn weight_decay_falls_with_the_step_size() {
         let (data, _, _) = camel_data();
-        let config = TrainConfig {
-            hidden: 8,
-            base: Base::Alone,
-            epochs: 60,
-            batch: 16,
-            rate: 0.01,
-            decay: 0.01,
-            k: 200.0,
-            k_teacher: 2000.0,
-            seed: 3,
-        };
+        let config = camel_config(0.01);
         let mut model = Model::new(8, Base::Alone, 1);
         let mut losses = Vec::new();
         model.train(&data, &config, |_, m| losses.push(m.loss(&data, &config)));
@@ -353,17 +359,7 @@ mod tests {
     #[test]
     fn learns_a_material_difference_and_quantises_faithfully() {
         let (data, up, down) = camel_data();
-        let config = TrainConfig {
-            hidden: 8,
-            base: Base::Alone,
-            epochs: 60,
-            batch: 16,
-            rate: 0.01,
-            decay: 0.0,
-            k: 200.0,
-            k_teacher: 2000.0,
-            seed: 3,
-        };
+        let config = camel_config(0.0);
         let mut model = Model::new(8, Base::Alone, 1);
         let before = model.loss(&data, &config);
         model.train(&data, &config, |_, _| {});
