@@ -148,7 +148,7 @@ impl Model {
             for batch in order.chunks(config.batch) {
                 self.gradient(train, batch, config, &mut grads);
                 let share = 1.0 - 0.9 * step as f32 / steps as f32;
-                // The shrinkage falls with the step size: at a fixed rate it
+                // The shrinkage falls with the step size: held fixed, it
                 // outpaced Adam's shrinking steps late in a run and pulled
                 // the output weights down (the training error rose over the
                 // last epochs).
