@@ -1,11 +1,10 @@
 //! The horizon: the exact goal test (cached), the evaluation, and a
-//! quiescence search of the captures the side to move can make with its
-//! steps left.
+//! quiescence search of push and pull captures.
 
-use super::{Searcher, INF, LEAF_CACHE, MAX_PLY, WIN, WIN_BOUND};
+use super::{Searcher, LEAF_CACHE, MAX_PLY, WIN, WIN_BOUND};
 use crate::goal::can_goal;
-use crate::threats::{for_each_capture, setup_zone};
-use arimaa_core::{Pending, Position, StepList};
+use crate::threats::for_each_capture;
+use arimaa_core::{Pending, Position};
 
 impl Searcher<'_> {
     /// The score at the horizon: a win when the side to move can reach goal
@@ -37,40 +36,29 @@ impl Searcher<'_> {
         leaf.eval
     }
 
-    /// Quiescence at the horizon: when the side to move can still capture
-    /// this turn, it may play those captures (and further ones) instead of
-    /// standing on the evaluation. A capture that ends the turn is answered
-    /// by `turns` more turns of the other side's captures (the search asks
-    /// for one), then scored by the horizon, its goal test included, so a
-    /// capture that loses the capturer or opens the way to goal is seen as
-    /// the loss it is. A side that stands on the evaluation meets no
-    /// captures: its threats are the evaluation's to price.
-    pub(super) fn quiesce(&mut self, pos: &Position, alpha: i32, beta: i32, ply: usize, turns: u8) -> i32 {
+    /// Quiescence at the horizon: when the side to move can still capture with
+    /// a push or pull this turn, it may play those captures (and further ones)
+    /// instead of standing on the evaluation. A capture that ends the turn is
+    /// scored by the opponent's horizon, its goal test included, so a capture
+    /// that opens the way to goal is seen as the loss it is.
+    pub(super) fn quiesce(&mut self, pos: &Position, mut alpha: i32, beta: i32, ply: usize) -> i32 {
         let stand = self.horizon(pos, ply, beta);
         if !self.params.search.quiescence
             || stand >= WIN_BOUND
             || stand >= beta
             || pos.steps_left() < 2
-            || ply >= MAX_PLY - 8
+            || ply >= MAX_PLY - 4
             || matches!(pos.pending(), Pending::Push { .. })
         {
             return stand;
         }
-        self.captures(pos, stand, alpha.max(stand), beta, ply, turns)
-    }
-
-    /// The best of `best` and of every line from `pos` that captures with the
-    /// steps left: a push or pull that captures at once, or, with three or
-    /// four steps, the steps that set one up (an approach, an attacker
-    /// unfrozen, a trap left empty, a guard pushed or pulled away) followed
-    /// by it. Most Arimaa captures take a whole turn; seeing only the
-    /// two-step ones at the horizon scored a piece one approach step from
-    /// the trap as safe. Setting-up steps are tried only inside
-    /// [`setup_zone`] and never stand on their own: a line scores only
-    /// through the capture it reaches, so a quiet step is not a free move.
-    fn captures(&mut self, pos: &Position, mut best: i32, mut alpha: i32, beta: i32, ply: usize, turns: u8) -> i32 {
         let mut units = Vec::new();
         for_each_capture(pos, pos.side(), |_, unit| units.push(unit));
+        if units.is_empty() {
+            return stand;
+        }
+        let mut best = stand;
+        alpha = alpha.max(stand);
         // Only the root side's captures: its own deferred captures are the
         // doubt; the opponent's threats keep their full weight (a discount
         // on both sides lost 0-4 at 100).
@@ -95,13 +83,9 @@ impl Searcher<'_> {
                 if self.is_repetition(child.hash()) {
                     continue;
                 }
-                if turns > 0 {
-                    -self.quiesce(&child, -beta - discount, -alpha - discount, ply + 1, turns - 1)
-                } else {
-                    -self.horizon(&child, ply + 1, -alpha - discount)
-                }
+                -self.horizon(&child, ply + 1, -alpha - discount)
             } else {
-                self.quiesce(&child, alpha + discount, beta + discount, ply + 2, turns)
+                self.quiesce(&child, alpha + discount, beta + discount, ply + 2)
             };
             // A won score stays exact: the discount prices uncertainty about
             // material, not about a goal.
@@ -114,47 +98,7 @@ impl Searcher<'_> {
                 best = score;
                 alpha = alpha.max(score);
                 if best >= beta {
-                    return best;
-                }
-            }
-        }
-        let zone = setup_zone(pos, pos.steps_left());
-        if zone.is_empty() {
-            return best;
-        }
-        let mut steps = StepList::new();
-        pos.legal_steps(&mut steps);
-        for &step in steps.as_slice() {
-            if !zone.has(step.from()) && !zone.has(step.to()) {
-                continue;
-            }
-            let mut child = *pos;
-            child.make_step(step);
-            // A push is completed at once: the setting-up unit is the push
-            // (at most three squares next to the one it left hold a pusher).
-            let mut units = [child; 3];
-            let mut count = 1;
-            if matches!(child.pending(), Pending::Push { .. }) {
-                let mut completions = StepList::new();
-                child.legal_steps(&mut completions);
-                count = 0;
-                for &c in completions.as_slice().iter().take(units.len()) {
-                    units[count].make_step(c);
-                    count += 1;
-                }
-            }
-            for after in &units[..count] {
-                if after.steps_left() < 2 {
-                    continue;
-                }
-                self.nodes += 1;
-                let score = self.captures(after, -INF, alpha, beta, ply + 1, turns);
-                if score > best {
-                    best = score;
-                    alpha = alpha.max(score);
-                    if best >= beta {
-                        return best;
-                    }
+                    break;
                 }
             }
         }
@@ -201,11 +145,6 @@ mod tests {
 
     /// As [`quiesce`], for a search whose root is `root`.
     fn quiesce_from(root: &Position, pos: &Position, discount: i32) -> (i32, i32) {
-        quiesce_turns(root, pos, discount, 0)
-    }
-
-    /// As [`quiesce_from`], with `turns` more turns of captures after the first.
-    fn quiesce_turns(root: &Position, pos: &Position, discount: i32, turns: u8) -> (i32, i32) {
         let game = Game::from_position(*root);
         let (time, tt) = (TimeManager::unlimited(), TransTable::new(1));
         let params = Params {
@@ -217,7 +156,7 @@ mod tests {
         };
         let mut s = Searcher::new(&game, &time, &tt).params(&params);
         let stand = s.horizon(pos, 0, INF);
-        (stand, s.quiesce(pos, -INF, INF, 0, turns))
+        (stand, s.quiesce(pos, -INF, INF, 0))
     }
 
     #[test]
@@ -249,88 +188,5 @@ mod tests {
         let (stand, plain) = quiesce(&quiet, 0);
         assert_eq!(plain, stand);
         assert_eq!(quiesce(&quiet, 40).1, stand);
-    }
-
-    /// Quiescence without the discount, and the stand-pat score, of `ranks`
-    /// with gold to move after `first` (steps spent before the horizon).
-    fn whole_turn(ranks: [&str; 8], first: &str) -> (i32, i32, Position) {
-        let mut pos = board(ranks, 'g');
-        for token in first.split_whitespace() {
-            let legal = pos.legal_step_list();
-            let step = legal.as_slice().iter().find(|s| s.to_string() == token);
-            pos.make_step(*step.expect("a legal test step"));
-        }
-        let (stand, score) = quiesce(&pos, 0);
-        (stand, score, pos)
-    }
-
-    /// The score after playing `line` (whole, ending the turn) from `pos`,
-    /// for the side that played it: what quiescence must reach at least.
-    fn after_line(pos: &Position, line: &str) -> i32 {
-        let (steps, _) = arimaa_core::parse_move(pos, line).expect("a legal line");
-        -quiesce(&pos.after_turn(&steps), 0).0
-    }
-
-    // Silver's cat on c4 next to the empty trap c3, nothing else of silver's
-    // next to the trap; the rabbits keep both sides in the game.
-    const APPROACH_1: [&str; 8] = [
-        "rr......", "........", "........", "........", "..c.D...", "........", "........", "RR......",
-    ];
-    const APPROACH_2: [&str; 8] = [
-        "rr......", "........", "........", "........", "..c..D..", "........", "........", "RR......",
-    ];
-    // The cat on c4 has a second guard, the horse on d3: gold's elephant
-    // pushes the horse away, then the dog on c5 pushes the cat in.
-    const GUARD_AWAY: [&str; 8] = [
-        "rr......", "........", "........", "..D.....", "..c.....", "...hE...", "........", "RR......",
-    ];
-
-    #[test]
-    fn an_approach_step_then_a_push_is_a_capture_at_the_horizon() {
-        // The dog on e4 steps to d4 and pushes the cat onto c3: three steps.
-        let (stand, score, pos) = whole_turn(APPROACH_1, "");
-        assert!(score >= after_line(&pos, "De4w cc4s cc3x Dd4w"), "{score}");
-        assert!(score > stand + 100, "a cat's worth: {score} against {stand}");
-        // With three steps left it still fits; with two it does not.
-        let (stand, score, _) = whole_turn(APPROACH_1, "Ra1n");
-        assert!(score > stand + 100, "three steps: {score} against {stand}");
-        let (stand, score, _) = whole_turn(APPROACH_1, "Ra1n Rb1n");
-        assert_eq!(score, stand, "two steps: no capture");
-    }
-
-    #[test]
-    fn two_approach_steps_then_a_push_take_the_whole_turn() {
-        let (stand, score, pos) = whole_turn(APPROACH_2, "");
-        assert_eq!(score, after_line(&pos, "Df4w De4w cc4s cc3x Dd4w").max(stand));
-        assert!(score > stand + 100, "{score} against {stand}");
-        let (stand, score, _) = whole_turn(APPROACH_2, "Ra1n");
-        assert_eq!(score, stand, "three steps are one short");
-    }
-
-    #[test]
-    fn a_guard_pushed_away_then_the_victim_pushed_in() {
-        let (stand, score, pos) = whole_turn(GUARD_AWAY, "");
-        assert!(score >= after_line(&pos, "hd3s Ee3w cc4s cc3x Dc5s"), "{score}");
-        assert!(score > stand + 100, "{score} against {stand}");
-        let (stand, score, _) = whole_turn(GUARD_AWAY, "Ra1n");
-        assert_eq!(score, stand, "the guard's push and the capture need four steps");
-    }
-
-    #[test]
-    fn a_capture_that_ends_the_turn_meets_the_recapture() {
-        // APPROACH_2's whole-turn capture leaves the dog on c4, next to the
-        // empty trap c3 with no gold piece beside it; silver's elephant on b4
-        // pushes it in on silver's turn.
-        let answered: [&str; 8] = [
-            "rr......", "........", "........", "........", ".ec..D..", "........", "........", "RR......",
-        ];
-        let pos = board(answered, 'g');
-        let (stand, blind) = quiesce_turns(&pos, &pos, 0, 0);
-        let (_, seen) = quiesce_turns(&pos, &pos, 0, 1);
-        assert!(blind > stand + 100, "the cat looks won: {blind} against {stand}");
-        assert!(seen < blind - 100, "the dog goes back: {seen} against {blind}");
-        // Without the elephant nothing answers: one more turn changes nothing.
-        let pos = board(APPROACH_2, 'g');
-        assert_eq!(quiesce_turns(&pos, &pos, 0, 1).1, quiesce_turns(&pos, &pos, 0, 0).1);
     }
 }
