@@ -18,27 +18,14 @@ use std::cell::RefCell;
 #[must_use]
 pub fn find_goal(pos: &Position) -> Option<Vec<Step>> {
     let mut path = Vec::with_capacity(4);
-    let mut unbounded = u32::MAX;
-    with_table(|seen| search(pos, &mut path, seen, &mut unbounded)).then_some(path)
+    with_table(|seen| search(pos, &mut path, seen)).then_some(path)
 }
 
 /// True when the side to move can reach goal within its remaining steps.
 #[must_use]
 pub fn can_goal(pos: &Position) -> bool {
     let mut path = Vec::with_capacity(4);
-    let mut unbounded = u32::MAX;
-    with_table(|seen| search(pos, &mut path, seen, &mut unbounded))
-}
-
-/// [`can_goal`] within `nodes` steps tried: false also when they run out
-/// before a goal is found. In a race a goal test that finds nothing can
-/// try thousands of steps; a caller that wants only the goals found
-/// quickly caps it.
-#[must_use]
-pub fn goal_within(pos: &Position, nodes: u32) -> bool {
-    let mut path = Vec::with_capacity(4);
-    let mut left = nodes;
-    with_table(|seen| search(pos, &mut path, seen, &mut left))
+    with_table(|seen| search(pos, &mut path, seen))
 }
 
 thread_local! {
@@ -138,7 +125,7 @@ fn near_way(pos: &Position, us: Color, left: u8) -> Bitboard {
     way | way.neighbors()
 }
 
-fn search(pos: &Position, path: &mut Vec<Step>, seen: &mut KeyTable, budget: &mut u32) -> bool {
+fn search(pos: &Position, path: &mut Vec<Step>, seen: &mut KeyTable) -> bool {
     let us = pos.side();
     let left = pos.steps_left();
     let Some(distance) = rabbit_distance(pos, us) else {
@@ -168,10 +155,6 @@ fn search(pos: &Position, path: &mut Vec<Step>, seen: &mut KeyTable, budget: &mu
         if !(near.has(step.from()) || near.has(step.to())) {
             continue;
         }
-        if *budget == 0 {
-            return false;
-        }
-        *budget -= 1;
         let mut child = *pos;
         child.make_step(step);
         path.push(step);
@@ -180,7 +163,7 @@ fn search(pos: &Position, path: &mut Vec<Step>, seen: &mut KeyTable, budget: &mu
         if (child.bitboard(own_rabbit) & goal).any() && !matches!(child.pending(), Pending::Push { .. }) {
             return true;
         }
-        if child.steps_left() > 0 && seen.insert_key(child.state_key()) && search(&child, path, seen, budget) {
+        if child.steps_left() > 0 && seen.insert_key(child.state_key()) && search(&child, path, seen) {
             return true;
         }
         path.pop();
@@ -220,15 +203,6 @@ mod tests {
         let p = board('s', "rd6 Ee8 Rh1");
         assert!(!can_goal(&p), "five ranks away");
         assert_eq!(can_goal(&board('s', "rd4 Ee8 Rh1")), brute(&board('s', "rd4 Ee8 Rh1")));
-    }
-
-    #[test]
-    fn a_capped_test_finds_the_quick_goals_and_gives_up_on_the_rest() {
-        let run = board('g', "Rd4 re8 Ee1");
-        assert!(goal_within(&run, 64), "four free steps north, found at once");
-        assert!(!goal_within(&run, 3), "four steps cannot be tried in three");
-        let blocked = board('g', "Rd4 Ee1 rd6 rc5 re5 rh8");
-        assert!(!goal_within(&blocked, u32::MAX));
     }
 
     #[test]

@@ -115,11 +115,6 @@ search_config! {
     /// defences and counterplay are not searched; the opponent's captures
     /// keep their full weight (0 = off).
     quiesce_discount: Option<NonZeroU32> = NonZeroU32::new(50), 0..=200;
-    /// At the horizon, when the side not to move could reach goal from this
-    /// board in a turn of its own, the mover's turn is searched to its end
-    /// (once on a line), so that the goal test at the other side's turn
-    /// start tells whether the mover stopped it (1 = on).
-    goal_extension: bool = true, 0..=1;
     /// Half-width of the root's aspiration window, in centi-rabbits.
     aspiration: i32 = 40, 5..=300;
     /// Root turns ranked late by the previous iteration are searched

@@ -23,7 +23,7 @@ use crate::params::{Params, DEFAULT};
 use crate::time::TimeManager;
 use crate::tt::TransTable;
 use arimaa_core::rules::goal_or_elimination;
-use arimaa_core::{Bitboard, Game, Move, Position, Step};
+use arimaa_core::{Game, Move, Position, Step};
 use pv::PvItem;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
@@ -150,12 +150,6 @@ pub struct Searcher<'a> {
     /// The learned network's accumulator, made on the first evaluation
     /// with `nnue` on.
     net: Option<Box<Tracker>>,
-    /// Inside a goal-threat extension (the line has had its one): the
-    /// squares near the threatened goal path, the only ones the mover's
-    /// steps may touch there.
-    extension: Option<Bitboard>,
-    /// Nodes searched inside goal-threat extensions.
-    extension_nodes: u64,
 }
 
 impl std::fmt::Debug for Searcher<'_> {
@@ -211,8 +205,6 @@ impl<'a> Searcher<'a> {
             searching: 0,
             leader: None,
             net: None,
-            extension: None,
-            extension_nodes: 0,
         }
     }
 

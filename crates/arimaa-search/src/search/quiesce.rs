@@ -2,9 +2,9 @@
 //! quiescence search of push and pull captures.
 
 use super::{Searcher, LEAF_CACHE, MAX_PLY, WIN, WIN_BOUND};
-use crate::goal::{can_goal, find_goal, goal_within};
+use crate::goal::can_goal;
 use crate::threats::for_each_capture;
-use arimaa_core::{Bitboard, Pending, Position};
+use arimaa_core::{Pending, Position};
 
 impl Searcher<'_> {
     /// The score at the horizon: a win when the side to move can reach goal
@@ -17,14 +17,13 @@ impl Searcher<'_> {
         // push or pull) and the same leaves come back through the orders of
         // a turn's steps and in every iteration.
         let key = pos.state_key();
-        let slot = leaf_slot(key);
+        let slot = (key >> 40) as usize & (LEAF_CACHE - 1);
         let mut leaf = self.leaf_cache[slot];
         if leaf.key != key {
             leaf = Leaf {
                 key,
                 eval: self.static_eval(pos),
                 goal: Leaf::UNKNOWN,
-                threat: Leaf::UNKNOWN,
             };
         }
         if leaf.eval < beta && leaf.goal == Leaf::UNKNOWN {
@@ -35,50 +34,6 @@ impl Searcher<'_> {
             return WIN - ply as i32 - pos.steps_left() as i32;
         }
         leaf.eval
-    }
-
-    /// Where the horizon at `pos` should wait for the end of the mover's
-    /// turn, searching only steps that touch the returned squares: when the
-    /// extension is on and unused on this line, no push is half done, the
-    /// mover cannot reach goal itself and stands above `alpha` (a threat
-    /// can only lower a score already failing low), and the side not to
-    /// move could reach goal from this board in a turn of its own. The
-    /// static score cannot see a goal threat that the mover must answer;
-    /// the goal test at the next turn start does. The squares are those
-    /// within two steps of the goal path: a defence blocks, freezes,
-    /// moves or captures the rabbit on its way.
-    pub(super) fn goal_threat(&mut self, pos: &Position, alpha: i32, beta: i32, ply: usize) -> Option<Bitboard> {
-        if !self.params.search.goal_extension || self.extension.is_some() || pos.pending() != Pending::None {
-            return None;
-        }
-        let stand = self.horizon(pos, ply, beta);
-        if stand >= WIN_BOUND || stand <= alpha {
-            return None;
-        }
-        let mut other = *pos;
-        other.end_turn();
-        // `horizon` has just filled the entry of `pos` (the same key).
-        let slot = leaf_slot(pos.state_key());
-        if self.leaf_cache[slot].threat == Leaf::UNKNOWN {
-            self.leaf_cache[slot].threat = u8::from(goal_within(&other, THREAT_TEST_STEPS));
-        }
-        // In a race nearly every leaf holds a threat: the extensions may
-        // take a fifth of the nodes, no more (unbounded, one move at depth 8
-        // took 200 times the nodes).
-        if self.leaf_cache[slot].threat == 0 || self.extension_nodes * 4 > self.nodes {
-            return None;
-        }
-        // The mover's own goal, which `horizon` skips above `beta`: the
-        // extension's steps near the other side's path might not reach it.
-        if self.horizon(pos, ply, WIN_BOUND) >= WIN_BOUND {
-            return None;
-        }
-        let path = find_goal(&other)?;
-        let squares = path.iter().fold(Bitboard::EMPTY, |b, s| {
-            b | Bitboard::from_square(s.from()) | Bitboard::from_square(s.to())
-        });
-        let near = squares | squares.neighbors();
-        Some(near | near.neighbors())
     }
 
     /// Quiescence at the horizon: when the side to move can still capture with
@@ -159,19 +114,6 @@ pub(super) struct Leaf {
     eval: i32,
     /// 0 no goal, 1 a goal, [`Leaf::UNKNOWN`] not tested.
     goal: u8,
-    /// The same for the side not to move, in a turn of its own.
-    threat: u8,
-}
-
-/// Steps the threat test may try: an exhaustive goal test that finds
-/// nothing, for a side with rabbits near goal, cost a search 20 times its
-/// time at depth 8; a threat the test cannot find within these steps is
-/// left to the static score.
-const THREAT_TEST_STEPS: u32 = 64;
-
-/// The horizon cache's slot for a state key.
-fn leaf_slot(key: u64) -> usize {
-    (key >> 40) as usize & (LEAF_CACHE - 1)
 }
 
 impl Leaf {
@@ -181,7 +123,6 @@ impl Leaf {
         key: 0,
         eval: 0,
         goal: Leaf::UNKNOWN,
-        threat: Leaf::UNKNOWN,
     };
 }
 
@@ -216,48 +157,6 @@ mod tests {
         let mut s = Searcher::new(&game, &time, &tt).params(&params);
         let stand = s.horizon(pos, 0, INF);
         (stand, s.quiesce(pos, -INF, INF, 0))
-    }
-
-    /// The score of `pos` searched to depth 0 (the horizon), with the
-    /// goal-threat extension on or off.
-    fn at_horizon(pos: &Position, extension: bool) -> i32 {
-        let game = Game::from_position(*pos);
-        let (time, tt) = (TimeManager::unlimited(), TransTable::new(1));
-        let params = Params {
-            search: SearchConfig {
-                goal_extension: extension,
-                ..DEFAULT.search
-            },
-            ..DEFAULT
-        };
-        let mut s = Searcher::new(&game, &time, &tt).params(&params);
-        s.negamax(pos, 0, -INF, INF, 0)
-    }
-
-    #[test]
-    fn a_goal_threat_at_the_horizon_is_searched_to_the_end_of_the_turn() {
-        // Silver's rabbits on a2 and h2 each step to goal next turn; gold's
-        // elephant on d4 can stop one of them, not both.
-        let lost = board(
-            [
-                "........", "........", "........", "........", "...E....", "........", "r..RR..r", "........",
-            ],
-            'g',
-        );
-        let plain = at_horizon(&lost, false);
-        assert!(plain > -WIN_BOUND, "the static score alone: {plain}");
-        let extended = at_horizon(&lost, true);
-        assert!(extended <= -WIN_BOUND, "the goal that follows: {extended}");
-
-        // One rabbit on a2, and gold's dog on b1 closes a1 (and freezes it).
-        let held = board(
-            [
-                "........", "........", "........", "........", "...E....", "........", "r..RR...", ".D......",
-            ],
-            'g',
-        );
-        let extended = at_horizon(&held, true);
-        assert!(extended > -WIN_BOUND, "the defence is found: {extended}");
     }
 
     #[test]

@@ -7,7 +7,7 @@ use super::prune::redundant;
 use super::pv::PvItem;
 use super::{score_from_tt, score_to_tt, terminal, tt_key, Searcher, INF, MAX_PLY, WIN};
 use crate::tt::Bound;
-use arimaa_core::{Bitboard, Pending, Position, Step, StepList};
+use arimaa_core::{Pending, Position, Step, StepList};
 
 impl Searcher<'_> {
     pub(super) fn negamax(&mut self, pos: &Position, depth: i32, mut alpha: i32, beta: i32, ply: usize) -> i32 {
@@ -22,22 +22,9 @@ impl Searcher<'_> {
             }
         }
         if depth <= 0 || ply >= MAX_PLY - 4 {
-            if depth > 0 || ply >= MAX_PLY - 12 {
-                return self.quiesce(pos, alpha, beta, ply);
-            }
-            if let Some(region) = self.goal_threat(pos, alpha, beta, ply) {
-                self.extension = Some(region);
-                let before = self.nodes;
-                let score = self.negamax(pos, i32::from(pos.steps_left()), alpha, beta, ply);
-                self.extension_nodes += self.nodes - before;
-                self.extension = None;
-                return score;
-            }
             return self.quiesce(pos, alpha, beta, ply);
         }
-        // An extension's search sees only the steps near a goal path: its
-        // bounds are not the full tree's, so it keeps its own table entries.
-        let key = tt_key(pos) ^ if self.extension.is_some() { EXTENSION_SALT } else { 0 };
+        let key = tt_key(pos);
         let mut tt_step = None;
         if let Some(e) = self.tt.probe(key) {
             tt_step = e.step;
@@ -56,9 +43,6 @@ impl Searcher<'_> {
         let alpha_in = alpha;
         let mut list = StepList::new();
         pos.legal_steps(&mut list);
-        if let Some(region) = self.extension {
-            list = near(&list, region);
-        }
         let mut ordered = self.order(pos, list, ply, tt_step);
         let mut best = -INF;
         let mut best_step = None;
@@ -207,18 +191,4 @@ impl Searcher<'_> {
             self.negamax(child, depth, alpha, beta, ply + 1)
         }
     }
-}
-
-/// Marks the table keys of nodes inside a goal-threat extension.
-const EXTENSION_SALT: u64 = 0x9E37_79B9_7F4A_7C15;
-
-/// The steps of `list` that start or end in `region`.
-fn near(list: &StepList, region: Bitboard) -> StepList {
-    let mut kept = StepList::new();
-    for &s in list.as_slice() {
-        if region.has(s.from()) || region.has(s.to()) {
-            kept.push(s);
-        }
-    }
-    kept
 }
