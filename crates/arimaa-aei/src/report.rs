@@ -95,16 +95,17 @@ mod tests {
     use arimaa_core::{Color, Piece, Square};
 
     #[test]
-    fn a_pv_names_the_side_of_every_later_turn_and_its_captures() {
+    fn a_pv_names_the_side_of_every_later_turn_and_its_captures() -> Result<(), Box<dyn std::error::Error>> {
         // Gold's elephant on e3 pushes the silver cat on d3 into trap c3.
         let mut root = Position::empty(Color::Gold);
         for (piece, square) in [('E', "e3"), ('c', "d3"), ('r', "a8"), ('R', "a1")] {
-            root.put(Piece::from_letter(piece).unwrap(), Square::parse(square).unwrap());
+            let piece = Piece::from_letter(piece).ok_or("a piece letter")?;
+            root.put(piece, Square::parse(square).ok_or("a square name")?);
         }
         let mut turns = Vec::new();
         let mut pos = root;
         for text in ["cd3w Ee3w", "ra8e", "Ed3n"] {
-            let (turn, after) = parse_move(&pos, text).unwrap();
+            let (turn, after) = parse_move(&pos, text)?;
             turns.push(turn);
             pos = after;
             pos.end_turn();
@@ -137,5 +138,6 @@ mod tests {
             summary_line(&root, &result, Duration::from_millis(1_250)),
             "log summary depth 11 score -12 nodes 5000 time 1.25 nps 4000 pv cd3w cc3x Ee3w s ra8e g Ed3n"
         );
+        Ok(())
     }
 }
