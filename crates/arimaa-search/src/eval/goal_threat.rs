@@ -168,6 +168,10 @@ struct Side {
     frozen: Bitboard,
     /// Each side's pieces by kind, strongest first: own, then enemy.
     kinds: [[Bitboard; 6]; 2],
+    /// The inputs of the enemy home trap on each wing (files a–d, e–h):
+    /// own and enemy pieces beside it, the strongest of each side within
+    /// two steps. Every rabbit on a wing reads the same four.
+    wings: [[(usize, f32); 4]; 2],
 }
 
 impl Side {
@@ -180,7 +184,7 @@ impl Side {
             }
             k
         };
-        Side {
+        let mut side = Side {
             color,
             own: pos.color_bb(color),
             enemy: pos.color_bb(them),
@@ -188,7 +192,20 @@ impl Side {
             enemy_rabbits: pos.bitboard(Piece::new(them, Kind::Rabbit)),
             frozen,
             kinds: [by_kind(color), by_kind(them)],
+            wings: [[(0, 0.0); 4]; 2],
+        };
+        for (wing, file) in [2, 5].into_iter().enumerate() {
+            let trap = square(file, if color == Color::Gold { 5 } else { 2 }).expect("a trap square is on the board");
+            let beside = Bitboard::from_square(trap).neighbors();
+            let around = MASKS.within2[trap.index()];
+            side.wings[wing] = [
+                (TRAP_OWN, (side.own & beside).count() as f32),
+                (TRAP_ENEMY, (side.enemy & beside).count() as f32),
+                (TRAP_OWN_STRONGEST + side.strongest(0, around), 1.0),
+                (TRAP_ENEMY_STRONGEST + side.strongest(1, around), 1.0),
+            ];
         }
+        side
     }
 
     /// The strongest kind of the own (`who` 0) or enemy (1) side in
@@ -200,50 +217,64 @@ impl Side {
             .map_or(0, |strongest_first| 6 - strongest_first)
     }
 
-    fn inputs(&self, sq: Square) -> Option<RabbitInputs> {
+    /// Calls `put(input, value)` for each input of the rabbit on `sq`, in
+    /// input order (zeros included: the caller skips them); false for a
+    /// rabbit the model does not score (see [`rabbit_inputs`]).
+    #[inline]
+    fn visit(&self, sq: Square, mut put: impl FnMut(usize, f32)) -> bool {
         let i = sq.index() as i32;
         let (f, r) = (i % 8, i / 8);
         let ydist = if self.color == Color::Gold { 7 - r } else { r };
         if !(1..=5).contains(&ydist) {
-            return None;
+            return false;
         }
         let masks = &*MASKS;
         let (own, enemy) = (self.own, self.enemy);
         let z = &masks.zones[self.color.index()][sq.index()];
+        put(YDIST + ydist as usize - 1, 1.0);
+        put(XPOS + f.min(7 - f) as usize, 1.0);
+        put(FROZEN, if self.frozen.has(sq) { 1.0 } else { 0.0 });
+        let friends = (own & Bitboard::from_square(sq).neighbors()).count().min(4);
+        put(FRIENDS, friends as f32 / 4.0);
+        let counted = |set: Bitboard| (set.count().min(COUNT_CAP)) as f32;
+        let enemy_officers = enemy & !self.enemy_rabbits;
+        for (k, zone) in z.iter().enumerate().take(OFFICER_ZONES) {
+            put(ZONES + k, counted(enemy_officers & *zone));
+        }
+        put(ZONES + 9, counted(self.enemy_rabbits & z[9]));
+        put(ZONES + 10, counted(self.enemy_rabbits & z[10]));
+        put(ZONES + 11, counted(enemy & z[11]));
+        put(ZONES + 12, counted(own & !self.own_rabbits & z[12]));
+        put(ZONES + 13, counted(own & !self.own_rabbits & z[13]));
+        let near = masks.within2[sq.index()];
+        put(OWN_STRONGEST + self.strongest(0, near), 1.0);
+        put(ENEMY_STRONGEST + self.strongest(1, near), 1.0);
+        for &(input, value) in &self.wings[usize::from(f >= 4)] {
+            put(input, value);
+        }
+        true
+    }
+
+    fn inputs(&self, sq: Square) -> Option<RabbitInputs> {
         let mut v = RabbitInputs {
             pairs: [(0, 0.0); MAX_ACTIVE],
             len: 0,
         };
-        v.push(YDIST + ydist as usize - 1, 1.0);
-        v.push(XPOS + f.min(7 - f) as usize, 1.0);
-        if self.frozen.has(sq) {
-            v.push(FROZEN, 1.0);
-        }
-        let friends = (own & Bitboard::from_square(sq).neighbors()).count().min(4);
-        v.push(FRIENDS, friends as f32 / 4.0);
-        let counted = |set: Bitboard| (set.count().min(COUNT_CAP)) as f32;
-        let enemy_officers = enemy & !self.enemy_rabbits;
-        for (k, zone) in z.iter().enumerate().take(OFFICER_ZONES) {
-            v.push(ZONES + k, counted(enemy_officers & *zone));
-        }
-        v.push(ZONES + 9, counted(self.enemy_rabbits & z[9]));
-        v.push(ZONES + 10, counted(self.enemy_rabbits & z[10]));
-        v.push(ZONES + 11, counted(enemy & z[11]));
-        v.push(ZONES + 12, counted(own & !self.own_rabbits & z[12]));
-        v.push(ZONES + 13, counted(own & !self.own_rabbits & z[13]));
-        let near = masks.within2[sq.index()];
-        v.push(OWN_STRONGEST + self.strongest(0, near), 1.0);
-        v.push(ENEMY_STRONGEST + self.strongest(1, near), 1.0);
-        // The enemy home trap on the rabbit's wing.
-        let trap = square(if f < 4 { 2 } else { 5 }, if self.color == Color::Gold { 5 } else { 2 })
-            .expect("a trap square is on the board");
-        let beside = Bitboard::from_square(trap).neighbors();
-        let around = masks.within2[trap.index()];
-        v.push(TRAP_OWN, (own & beside).count() as f32);
-        v.push(TRAP_ENEMY, (enemy & beside).count() as f32);
-        v.push(TRAP_OWN_STRONGEST + self.strongest(0, around), 1.0);
-        v.push(TRAP_ENEMY_STRONGEST + self.strongest(1, around), 1.0);
-        Some(v)
+        self.visit(sq, |input, value| v.push(input, value)).then_some(v)
+    }
+
+    /// The rabbit's score (as [`rabbit_score`] of its inputs, summed in
+    /// the same order), without building the input list.
+    fn score(&self, sq: Square) -> Option<f32> {
+        let mut hidden = net::B1;
+        let scored = self.visit(sq, |input, x| {
+            if x != 0.0 {
+                for (h, w) in hidden.iter_mut().zip(&net::W1[input]) {
+                    *h += x * w;
+                }
+            }
+        });
+        scored.then(|| output(&hidden))
     }
 }
 
@@ -256,7 +287,9 @@ pub fn rabbit_inputs(pos: &Position, color: Color, sq: Square) -> Option<RabbitI
     Side::new(pos, color, pos.frozen(color)).inputs(sq)
 }
 
-/// One rabbit's score, in rabbits, from its inputs.
+/// One rabbit's score, in rabbits, from its inputs (the search sums the
+/// same rows in the same order without the list: `Side::score`).
+#[cfg(test)]
 fn rabbit_score(inputs: &RabbitInputs) -> f32 {
     let mut hidden = net::B1;
     for &(i, x) in inputs.pairs() {
@@ -264,6 +297,11 @@ fn rabbit_score(inputs: &RabbitInputs) -> f32 {
             *h += x * w;
         }
     }
+    output(&hidden)
+}
+
+/// The network's output (in rabbits) from its first layer's sums.
+fn output(hidden: &[f32; HIDDEN]) -> f32 {
     let out = hidden
         .iter()
         .zip(&net::W2)
@@ -306,8 +344,8 @@ fn threat_with(pos: &Position, color: Color, frozen: Bitboard) -> i32 {
     let squares: f32 = side
         .own_rabbits
         .iter()
-        .filter_map(|sq| side.inputs(sq))
-        .map(|inputs| rabbit_score(&inputs).powi(2))
+        .filter_map(|sq| side.score(sq))
+        .map(|score| score.powi(2))
         .sum();
     (squares.sqrt() * 100.0) as i32
 }
@@ -360,6 +398,31 @@ mod tests {
         );
         assert!(f > b && f > d, "free {f}, blocked {b}, far {d}");
         assert_eq!(threat(&free, Color::Silver), 0, "silver has no rabbit");
+    }
+
+    #[test]
+    fn the_search_scores_each_rabbit_as_its_inputs_do() {
+        let pos = board(
+            [
+                "r.r.rr.r", "..d.hm.r", "..cRE...", "R...r...", "...eR.d.", ".H.cD.r.", "...RMRR.", "..RC..RH",
+            ],
+            'g',
+        );
+        let mut scored = 0;
+        for color in Color::ALL {
+            let side = Side::new(&pos, color, pos.frozen(color));
+            for sq in pos.bitboard(Piece::new(color, Kind::Rabbit)).iter() {
+                let fast = side.score(sq);
+                let listed = rabbit_inputs(&pos, color, sq).map(|v| rabbit_score(&v));
+                assert_eq!(
+                    fast.map(f32::to_bits),
+                    listed.map(f32::to_bits),
+                    "{color:?} rabbit on {sq:?}"
+                );
+                scored += usize::from(fast.is_some());
+            }
+        }
+        assert!(scored >= 4, "rabbits within five ranks of goal are scored: {scored}");
     }
 
     #[test]
