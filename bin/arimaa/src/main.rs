@@ -18,7 +18,6 @@ mod match_pair_cmd;
 mod material_cmd;
 mod movetest_cmd;
 mod perft_cmd;
-mod rabbit_inputs_cmd;
 mod selfplay_cmd;
 mod tune_cmd;
 
@@ -76,9 +75,6 @@ enum Command {
     /// Train the learned evaluation on teacher labels; held-out measures
     /// against the hand-made evaluation.
     Learn(learn_cmd::LearnArgs),
-    /// The goal-threat model's inputs of each rabbit of labelled positions,
-    /// for its trainer (`tuning/goal_threat/train.py`).
-    RabbitInputs(rabbit_inputs_cmd::RabbitInputsArgs),
     /// Each player's loss per move in labelled games, as the teacher scores
     /// it: a finer yardstick than a match lost game after game.
     Judge(judge_cmd::JudgeArgs),
@@ -147,7 +143,6 @@ fn main() -> ExitCode {
         Some(Command::Positions(args)) => label_cmd::run_positions(&args, &params),
         Some(Command::Label(args)) => label_cmd::run_label(&args),
         Some(Command::Learn(args)) => learn_cmd::run(&args),
-        Some(Command::RabbitInputs(args)) => rabbit_inputs_cmd::run(&args),
         Some(Command::Judge(args)) => judge_cmd::run(&args),
         Some(Command::Material(args)) => material_cmd::run(&args),
         Some(Command::Movetest(args)) => movetest_cmd::run(&args),

@@ -2,10 +2,8 @@
 //!
 //! One Arimaa concept a file: material (HarLog), trap control, placement
 //! (elephant, camel, rabbits), pieces in danger over the opponent's whole
-//! turn (`danger`), rabbits' free distance to goal (`rabbits`), each
-//! side's goal threat scored by a small model fitted to sharp's rabbit
-//! scores (`goal_threat`), frames and hostages (`binds`), and the exact
-//! two-step captures of `crate::threats`.
+//! turn (`danger`), rabbits' free distance to goal (`rabbits`), frames and
+//! hostages (`binds`), and the exact two-step captures of `crate::threats`.
 //!
 //! Every term is a weight (a [`Weight`]) times a feature of the position, so
 //! the same code, generic over [`Terms`], gives the score (weights applied)
@@ -15,7 +13,6 @@
 
 mod binds;
 mod danger;
-pub mod goal_threat;
 pub mod material;
 mod placement;
 mod rabbits;
@@ -199,7 +196,6 @@ fn terms<T: Terms>(pos: &Position, acc: &mut T) {
     acc.fixed(-waiting * [5, 3, 1, 0, 0][usize::from(steps).min(4)] / 16);
     danger::terms(pos, &shared, acc);
     rabbits::terms(pos, &shared, acc);
-    goal_threat::terms(pos, &shared, acc);
 }
 
 #[cfg(test)]

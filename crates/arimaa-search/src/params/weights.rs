@@ -132,15 +132,15 @@ weights! {
         /// Rabbit advancement against full enemy officers, in percent of the
         /// built-in table (by rank); interpolated with `advance_bare_pct` by
         /// the enemy officers left.
-        advance_pct = 0, -300..=400, step 15;
+        advance_pct = 68, -300..=400, step 15;
         /// Rabbit advancement against no enemy officers, in percent of the
         /// built-in table (by rank).
-        advance_bare_pct = 0, -300..=600, step 15;
+        advance_bare_pct = 179, -300..=600, step 15;
         /// Rabbit with no enemy officer ahead on its file and the next ones, in
         /// percent of the built-in table (by rank).
-        open_lane_pct = 0, -200..=400, step 15;
+        open_lane_pct = 99, -200..=400, step 15;
         /// Per rabbit on the central files c to f, ranks 3 to 6 from its side.
-        rabbit_centre = 0, -100..=100, step 4;
+        rabbit_centre = -7, -100..=100, step 4;
     }
     /// Officer mobility and frozen pieces.
     Mobility = "mobility, frozen" {
@@ -188,23 +188,18 @@ weights! {
     /// Rabbits' free distance to goal.
     Goal = "goal" {
         /// The waiting side has a rabbit an estimated 4 or fewer free steps from goal.
-        goal_waiting_4 = 0, -200..=600, step 10;
+        goal_waiting_4 = 35, -200..=600, step 10;
         /// The waiting side's best rabbit is 5 or 6 free steps from goal.
-        goal_waiting_6 = 0, -200..=600, step 10;
+        goal_waiting_6 = -12, -200..=600, step 10;
         /// The waiting side's best rabbit is 7 or 8 free steps from goal.
-        goal_waiting_8 = 0, -200..=600, step 10;
+        goal_waiting_8 = -6, -200..=600, step 10;
         /// The side to move has a rabbit an estimated 4 or fewer free steps from
         /// goal (that the exact goal test found no way through).
-        goal_mover_4 = 0, -200..=600, step 10;
+        goal_mover_4 = 37, -200..=600, step 10;
         /// The side to move's best rabbit is 5 or 6 free steps from goal.
-        goal_mover_6 = 0, -200..=600, step 10;
+        goal_mover_6 = 4, -200..=600, step 10;
         /// The side to move's best rabbit is 7 or 8 free steps from goal.
-        goal_mover_8 = 0, -200..=600, step 10;
-        /// The side to move's goal threat as the learned rabbit model scores
-        /// it (`eval::goal_threat`), in percent.
-        goal_threat_mover_pct = 69, -100..=300, step 10;
-        /// The waiting side's goal threat, in percent of the model's score.
-        goal_threat_waiting_pct = 78, -100..=300, step 10;
+        goal_mover_8 = 4, -200..=600, step 10;
     }
     /// The side to move's steps.
     Tempo = "tempo" {
