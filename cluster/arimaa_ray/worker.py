@@ -91,19 +91,39 @@ def local_binary(sha256, blob):
         data = ray.get(blob[0])
         if hashlib.sha256(data).hexdigest() != sha256:
             raise RuntimeError("the shipped binary's sha256 differs from the driver's")
-        os.makedirs(os.path.dirname(path), exist_ok=True)
-        tmp = f"{path}.{os.getpid()}.tmp"
-        with open(tmp, "wb") as f:
-            f.write(data)
-        os.chmod(tmp, 0o755)
-        os.replace(tmp, path)
-        if _sha256_file(path) != sha256:
-            raise RuntimeError(f"{path}: its sha256 differs from the driver's binary")
+        install(path, data, sha256)
     _checked.add(path)
     _mark_used(folder)
     # Once per binary and worker process: when the cache may have grown.
     prune_cache(cache_root(), sha256)
     return path
+
+
+def install(path, data, sha256):
+    """Writes `data` (whose sha256 the caller checked) at `path`, unless
+    another worker on this node got there first: then its copy stays.
+    Replacing a file a pair is running from would leave that process
+    with a '(deleted)' path to itself, from which it cannot start the
+    engines that are itself (seen with a fresh build shipped to several
+    workers at once). A copy that is not the driver's binary is
+    replaced: nothing runs from it."""
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    tmp = f"{path}.{os.getpid()}.tmp"
+    with open(tmp, "wb") as f:
+        f.write(data)
+    os.chmod(tmp, 0o755)
+    try:
+        os.link(tmp, path)  # creates `path` only if it is absent
+    except FileExistsError:
+        if _sha256_file(path) != sha256:
+            os.replace(tmp, path)
+    except OSError:
+        os.replace(tmp, path)  # a filesystem without hard links
+    finally:
+        if os.path.exists(tmp):
+            os.remove(tmp)
+    if _sha256_file(path) != sha256:
+        raise RuntimeError(f"{path}: its sha256 differs from the driver's binary")
 
 
 def _mark_used(folder):

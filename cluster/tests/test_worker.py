@@ -1,9 +1,11 @@
 """The worker's binary cache is pruned: binaries unused for a day go, and
 all but the 8 most recently used, never the one about to run and nothing
-not named by a sha256. Standard library only (ray is imported only when a
+not named by a sha256; a binary already in it is never replaced under a
+pair running from it. Standard library only (ray is imported only when a
 task runs); run with `python3 -m unittest discover -s cluster/tests`
 (bin/arimaa/tests/python_tests.rs does)."""
 
+import hashlib
 import os
 import sys
 import tempfile
@@ -71,6 +73,39 @@ class PruneCache(unittest.TestCase):
 
     def test_a_missing_cache_is_nothing_to_prune(self):
         self.assertEqual(worker.prune_cache(os.path.join(self.root, "none"), sha(1)), [])
+
+
+class Install(unittest.TestCase):
+    """Several workers may fetch a new build at once: the first copy stays
+    (a pair may be running from it), a broken one is replaced."""
+
+    def setUp(self):
+        tmp = tempfile.TemporaryDirectory(prefix="arimaa-ray-install-test-")
+        self.addCleanup(tmp.cleanup)
+        self.path = os.path.join(tmp.name, sha(7), "arimaa")
+        self.data = b"the driver's binary"
+        self.sha = hashlib.sha256(self.data).hexdigest()
+
+    def test_a_second_install_keeps_the_first_copy(self):
+        worker.install(self.path, self.data, self.sha)
+        first = os.stat(self.path).st_ino
+        worker.install(self.path, self.data, self.sha)
+        self.assertEqual(os.stat(self.path).st_ino, first)
+        self.assertEqual(os.listdir(os.path.dirname(self.path)), ["arimaa"])
+        self.assertTrue(os.access(self.path, os.X_OK))
+
+    def test_a_broken_copy_is_replaced(self):
+        os.makedirs(os.path.dirname(self.path))
+        with open(self.path, "wb") as f:
+            f.write(b"half a binary")
+        worker.install(self.path, self.data, self.sha)
+        with open(self.path, "rb") as f:
+            self.assertEqual(f.read(), self.data)
+        self.assertEqual(os.listdir(os.path.dirname(self.path)), ["arimaa"])
+
+    def test_data_that_is_not_the_binary_named_is_refused(self):
+        with self.assertRaises(RuntimeError):
+            worker.install(self.path, b"something else", self.sha)
 
 
 if __name__ == "__main__":
