@@ -115,8 +115,9 @@ def install(path, data, sha256):
     try:
         os.link(tmp, path)  # creates `path` only if it is absent
     except FileExistsError:
-        if _sha256_file(path) != sha256:
-            os.replace(tmp, path)
+        if _sha256_file(path) == sha256:
+            return  # another worker's copy, already checked
+        os.replace(tmp, path)
     except OSError:
         os.replace(tmp, path)  # a filesystem without hard links
     finally:
