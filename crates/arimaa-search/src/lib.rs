@@ -9,7 +9,6 @@ pub mod eval;
 pub mod goal;
 pub mod nnue;
 pub mod params;
-pub mod parry;
 pub mod search;
 pub mod setup;
 pub mod smp;

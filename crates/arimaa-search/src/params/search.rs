@@ -115,11 +115,6 @@ search_config! {
     /// defences and counterplay are not searched; the opponent's captures
     /// keep their full weight (0 = off).
     quiesce_discount: Option<NonZeroU32> = NonZeroU32::new(50), 0..=200;
-    /// Threats the mover cannot parry: at a turn-start leaf, sixteenths of
-    /// the material the waiting side still captures with a push or pull
-    /// after the mover's best defence of two steps (`crate::parry`) come
-    /// off the evaluation (0 = off).
-    parry: Option<NonZeroU32> = NonZeroU32::new(16), 0..=32;
     /// Half-width of the root's aspiration window, in centi-rabbits.
     aspiration: i32 = 40, 5..=300;
     /// Root turns ranked late by the previous iteration are searched

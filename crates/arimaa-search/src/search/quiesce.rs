@@ -3,20 +3,16 @@
 
 use super::{Searcher, LEAF_CACHE, MAX_PLY, WIN, WIN_BOUND};
 use crate::goal::can_goal;
-use crate::parry::unparried;
 use crate::threats::for_each_capture;
 use arimaa_core::{Pending, Position};
 
 impl Searcher<'_> {
     /// The score at the horizon: a win when the side to move can reach goal
-    /// with its steps left, else the evaluation, less at a turn start the
-    /// threats it cannot parry (`crate::parry`). Exact within (`alpha`,
-    /// `beta`); at or above `beta` a lower bound, because an evaluation
-    /// already at `beta` fails high whether or not a goal follows (the goal
-    /// only scores higher), so the goal test is skipped there; at or below
-    /// `alpha` an upper bound, because the parry charge only lowers a score
-    /// and is not computed there.
-    pub(super) fn horizon(&mut self, pos: &Position, ply: usize, alpha: i32, beta: i32) -> i32 {
+    /// with its steps left, else the evaluation. Exact below `beta`; at or
+    /// above it a lower bound, because an evaluation already at `beta` fails
+    /// high whether or not a goal follows (the goal only scores higher), so
+    /// the goal test is skipped there.
+    pub(super) fn horizon(&mut self, pos: &Position, ply: usize, beta: i32) -> i32 {
         // The answer depends on the state alone (board, side, steps, open
         // push or pull) and the same leaves come back through the orders of
         // a turn's steps and in every iteration.
@@ -28,26 +24,16 @@ impl Searcher<'_> {
                 key,
                 eval: self.static_eval(pos),
                 goal: Leaf::UNKNOWN,
-                parry: Leaf::UNPARRIED_UNKNOWN,
             };
         }
-        let mut eval = leaf.eval;
-        if let Some(weight) = self.params.search.parry {
-            if eval > alpha && pos.at_turn_start() {
-                if leaf.parry == Leaf::UNPARRIED_UNKNOWN {
-                    leaf.parry = unparried(pos).min(i32::from(i16::MAX)) as i16;
-                }
-                eval -= i32::from(leaf.parry) * weight.get() as i32 / 16;
-            }
-        }
-        if eval < beta && leaf.goal == Leaf::UNKNOWN {
+        if leaf.eval < beta && leaf.goal == Leaf::UNKNOWN {
             leaf.goal = u8::from(can_goal(pos));
         }
         self.leaf_cache[slot] = leaf;
-        if eval < beta && leaf.goal == 1 {
+        if leaf.eval < beta && leaf.goal == 1 {
             return WIN - ply as i32 - pos.steps_left() as i32;
         }
-        eval
+        leaf.eval
     }
 
     /// Quiescence at the horizon: when the side to move can still capture with
@@ -56,7 +42,7 @@ impl Searcher<'_> {
     /// scored by the opponent's horizon, its goal test included, so a capture
     /// that opens the way to goal is seen as the loss it is.
     pub(super) fn quiesce(&mut self, pos: &Position, mut alpha: i32, beta: i32, ply: usize) -> i32 {
-        let stand = self.horizon(pos, ply, alpha, beta);
+        let stand = self.horizon(pos, ply, beta);
         if !self.params.search.quiescence
             || stand >= WIN_BOUND
             || stand >= beta
@@ -97,7 +83,7 @@ impl Searcher<'_> {
                 if self.is_repetition(child.hash()) {
                     continue;
                 }
-                -self.horizon(&child, ply + 1, -beta - discount, -alpha - discount)
+                -self.horizon(&child, ply + 1, -alpha - discount)
             } else {
                 self.quiesce(&child, alpha + discount, beta + discount, ply + 2)
             };
@@ -128,20 +114,15 @@ pub(super) struct Leaf {
     eval: i32,
     /// 0 no goal, 1 a goal, [`Leaf::UNKNOWN`] not tested.
     goal: u8,
-    /// `crate::parry::unparried` of the state, or
-    /// [`Leaf::UNPARRIED_UNKNOWN`] until a turn-start leaf needs it.
-    parry: i16,
 }
 
 impl Leaf {
     const UNKNOWN: u8 = 2;
-    const UNPARRIED_UNKNOWN: i16 = -1;
     /// No state has key 0 in practice; a stale match costs one wrong leaf score.
     pub(super) const EMPTY: Leaf = Leaf {
         key: 0,
         eval: 0,
         goal: Leaf::UNKNOWN,
-        parry: Leaf::UNPARRIED_UNKNOWN,
     };
 }
 
@@ -174,7 +155,7 @@ mod tests {
             ..DEFAULT
         };
         let mut s = Searcher::new(&game, &time, &tt).params(&params);
-        let stand = s.horizon(pos, 0, -INF, INF);
+        let stand = s.horizon(pos, 0, INF);
         (stand, s.quiesce(pos, -INF, INF, 0))
     }
 
