@@ -58,3 +58,29 @@ fn sharps_rabbit_scores_read_whole() {
     }
     assert_eq!(lines, 60_000, "{name}");
 }
+
+#[test]
+fn sharps_terms_around_our_moves_read_whole() {
+    let name = "movetest_r4_terms.jsonl.gz";
+    let text = read_text(&file(name)).unwrap_or_else(|e| panic!("{name}: {e}"));
+    let mut lines = 0;
+    for (n, line) in text.lines().enumerate() {
+        let v: serde_json::Value = serde_json::from_str(line).unwrap_or_else(|e| panic!("{name}:{n}: {e}"));
+        for key in ["pos", "after"] {
+            assert!(
+                arimaa_core::parse_position(v[key].as_str().unwrap_or_default()).is_ok(),
+                "{name}:{n}: no {key} position"
+            );
+        }
+        assert!(
+            v["move"].is_string() && v["reply"].is_string() && v["loss"].is_f64(),
+            "{name}:{n}"
+        );
+        // Both term sets are sharp's full printout: its final score among them.
+        for key in ["p", "b"] {
+            assert!(v[key]["Final Score"].is_i64(), "{name}:{n}: no {key} terms");
+        }
+        lines += 1;
+    }
+    assert_eq!(lines, 478, "{name}");
+}
