@@ -18,26 +18,14 @@ use std::cell::RefCell;
 #[must_use]
 pub fn find_goal(pos: &Position) -> Option<Vec<Step>> {
     let mut path = Vec::with_capacity(4);
-    let mut unbounded = u32::MAX;
-    with_table(|seen| search(pos, &mut path, seen, &mut unbounded)).then_some(path)
+    with_table(|seen| search(pos, &mut path, seen)).then_some(path)
 }
 
 /// True when the side to move can reach goal within its remaining steps.
 #[must_use]
 pub fn can_goal(pos: &Position) -> bool {
     let mut path = Vec::with_capacity(4);
-    let mut unbounded = u32::MAX;
-    with_table(|seen| search(pos, &mut path, seen, &mut unbounded))
-}
-
-/// [`can_goal`] within the steps left in `budget`, which it spends: false
-/// also when they run out before a goal is found. A goal test that finds
-/// nothing, in a race, can try thousands of steps; a caller that makes many
-/// (the defence against a goal threat) shares one budget among them.
-#[must_use]
-pub fn goal_within(pos: &Position, budget: &mut u32) -> bool {
-    let mut path = Vec::with_capacity(4);
-    with_table(|seen| search(pos, &mut path, seen, budget))
+    with_table(|seen| search(pos, &mut path, seen))
 }
 
 thread_local! {
@@ -137,7 +125,7 @@ fn near_way(pos: &Position, us: Color, left: u8) -> Bitboard {
     way | way.neighbors()
 }
 
-fn search(pos: &Position, path: &mut Vec<Step>, seen: &mut KeyTable, budget: &mut u32) -> bool {
+fn search(pos: &Position, path: &mut Vec<Step>, seen: &mut KeyTable) -> bool {
     let us = pos.side();
     let left = pos.steps_left();
     let Some(distance) = rabbit_distance(pos, us) else {
@@ -167,10 +155,6 @@ fn search(pos: &Position, path: &mut Vec<Step>, seen: &mut KeyTable, budget: &mu
         if !(near.has(step.from()) || near.has(step.to())) {
             continue;
         }
-        if *budget == 0 {
-            return false;
-        }
-        *budget -= 1;
         let mut child = *pos;
         child.make_step(step);
         path.push(step);
@@ -179,7 +163,7 @@ fn search(pos: &Position, path: &mut Vec<Step>, seen: &mut KeyTable, budget: &mu
         if (child.bitboard(own_rabbit) & goal).any() && !matches!(child.pending(), Pending::Push { .. }) {
             return true;
         }
-        if child.steps_left() > 0 && seen.insert_key(child.state_key()) && search(&child, path, seen, budget) {
+        if child.steps_left() > 0 && seen.insert_key(child.state_key()) && search(&child, path, seen) {
             return true;
         }
         path.pop();
@@ -219,20 +203,6 @@ mod tests {
         let p = board('s', "rd6 Ee8 Rh1");
         assert!(!can_goal(&p), "five ranks away");
         assert_eq!(can_goal(&board('s', "rd4 Ee8 Rh1")), brute(&board('s', "rd4 Ee8 Rh1")));
-    }
-
-    #[test]
-    fn a_budget_finds_the_quick_goals_and_is_spent() {
-        let run = board('g', "Rd4 re8 Ee1");
-        let mut budget = 64;
-        assert!(goal_within(&run, &mut budget), "four free steps north, found at once");
-        assert!(budget < 64 && budget > 0, "spent a few: {budget} left");
-        let mut three = 3;
-        assert!(!goal_within(&run, &mut three), "four steps cannot be tried in three");
-        assert_eq!(three, 0);
-        let blocked = board('g', "Rd4 Ee1 rd6 rc5 re5 rh8");
-        let mut all = u32::MAX;
-        assert!(!goal_within(&blocked, &mut all));
     }
 
     #[test]

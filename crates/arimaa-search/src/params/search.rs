@@ -115,16 +115,6 @@ search_config! {
     /// defences and counterplay are not searched; the opponent's captures
     /// keep their full weight (0 = off).
     quiesce_discount: Option<NonZeroU32> = NonZeroU32::new(50), 0..=200;
-    /// Late-step reductions: at a node with depth to spare, a quiet step
-    /// (no capture, not the table's step nor a killer) after the first
-    /// `lmr` units is searched one step shallower (two after 4 x `lmr`
-    /// units, or when it loses an own piece) with a null window, and again
-    /// at full depth if it beats alpha (0 = off).
-    lmr: Option<NonZeroU32> = NonZeroU32::new(3), 0..=40;
-    /// Goal threats at the horizon: a leaf where the side not to move
-    /// could reach goal in a turn of its own, and no turn of the mover's
-    /// steps near the goal path stops it, is scored as lost (1 = on).
-    goal_threats: bool = true, 0..=1;
     /// Half-width of the root's aspiration window, in centi-rabbits.
     aspiration: i32 = 40, 5..=300;
     /// Root turns ranked late by the previous iteration are searched

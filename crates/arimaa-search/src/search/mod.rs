@@ -10,7 +10,6 @@
 //! opponent can reach goal on its next turn, so after it no move that loses at
 //! once is ever chosen while another exists.
 
-mod goalthreat;
 mod order;
 mod prune;
 mod pv;
@@ -130,8 +129,6 @@ pub struct Searcher<'a> {
     history: Vec<i32>,
     /// Horizon evaluations and goal tests, direct-mapped by state key.
     leaf_cache: Vec<quiesce::Leaf>,
-    /// Goal threats judged at the horizon, and their cost.
-    threats: goalthreat::Threats,
     nodes: u64,
     aborted: bool,
     pv: Vec<[PvItem; MAX_PLY]>,
@@ -196,7 +193,6 @@ impl<'a> Searcher<'a> {
             flushed: 0,
             history: vec![0; 12 * 64],
             leaf_cache: vec![quiesce::Leaf::EMPTY; LEAF_CACHE],
-            threats: goalthreat::Threats::new(),
             nodes: 0,
             aborted: false,
             pv: vec![[PvItem::Pass; MAX_PLY]; MAX_PLY],

@@ -4,9 +4,6 @@
 //! - **Root reductions** (`root_reduce`): root turns are many (thousands) and
 //!   most are poor; those ranked late by the previous iteration are searched
 //!   1, 2 or 3 steps shallower, and again at full depth if they beat the best.
-//! - **Late-step reductions** (`lmr`): quiet steps late in a node's order
-//!   are searched shallower first, never past the next turn start when the
-//!   search would reach it.
 //! - **Commuting steps** (`commute`): of two own steps that reach the same
 //!   board in either order, only one order is searched.
 //!
@@ -40,37 +37,6 @@ pub(super) fn root_reduction(params: &SearchConfig, index: usize, count: usize, 
     let r = ROOT_REDUCTION_SHARES.iter().filter(|&&share| rank >= share).count() as i32;
     // Each reduced turn still gets the opponent's first step.
     r.min(extra - 1)
-}
-
-/// Steps a late unit is reduced by, at a node with `depth` steps left, the
-/// unit costing `cost` steps, `searched` units tried before it, `losing`
-/// when it sends an own piece into a trap, and `to_turn` steps from the
-/// child to the next turn start (0 when the unit ends the turn).
-pub(super) fn late_reduction(
-    params: &SearchConfig,
-    depth: i32,
-    cost: i32,
-    searched: u32,
-    losing: bool,
-    to_turn: i32,
-) -> i32 {
-    let Some(after) = params.lmr.map(|a| a.get()) else {
-        return 0;
-    };
-    if searched < after {
-        return 0;
-    }
-    let r = if losing {
-        2
-    } else {
-        1 + i32::from(searched >= 4 * after)
-    };
-    // Never past the next turn start when the search would reach it (the
-    // goal test there must run); when the horizon falls before it anyway,
-    // down to the horizon, whose goal test covers the steps left.
-    let child = depth - cost;
-    let room = if child >= to_turn { child - to_turn } else { child };
-    r.min(room).max(0)
 }
 
 /// True when the own steps `earlier` and `later` (of distinct pieces) can be
@@ -174,27 +140,5 @@ mod tests {
         assert_eq!(root_reduction(&p, 900, 1000, 4), 3);
         assert_eq!(root_reduction(&p, 900, 1000, 2), 1, "one step of the reply is kept");
         assert_eq!(root_reduction(&p, 900, 1000, 1), 0);
-    }
-
-    #[test]
-    fn late_quiet_units_are_reduced_but_never_past_the_next_turn_start() {
-        use std::num::NonZeroU32;
-        let on = SearchConfig {
-            lmr: NonZeroU32::new(3),
-            ..DEFAULT
-        };
-        // Depth 8, a one-step unit, the child three steps from its turn's end.
-        assert_eq!(late_reduction(&on, 8, 1, 2, false, 3), 0, "among the first three");
-        assert_eq!(late_reduction(&on, 8, 1, 3, false, 3), 1);
-        assert_eq!(late_reduction(&on, 8, 1, 12, false, 3), 2, "after four times three");
-        assert_eq!(late_reduction(&on, 8, 1, 3, true, 3), 2, "an own piece lost");
-        // The child at 3 steps left reaches its turn's end with 3 steps of
-        // depth: no room to reduce without skipping the goal test there.
-        assert_eq!(late_reduction(&on, 4, 1, 9, false, 3), 0);
-        // The horizon falls before the turn's end anyway: down to it.
-        assert_eq!(late_reduction(&on, 2, 1, 9, false, 3), 1);
-        assert_eq!(late_reduction(&on, 1, 1, 9, false, 3), 0);
-        let off = SearchConfig { lmr: None, ..DEFAULT };
-        assert_eq!(late_reduction(&off, 8, 1, 20, true, 0), 0, "switched off");
     }
 }

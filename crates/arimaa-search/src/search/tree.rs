@@ -3,22 +3,11 @@
 //! passing to the opponent after the fourth step or an early end of turn.
 
 use super::order::history_index;
-use super::prune::{late_reduction, redundant};
+use super::prune::redundant;
 use super::pv::PvItem;
 use super::{score_from_tt, score_to_tt, terminal, tt_key, Searcher, INF, MAX_PLY, WIN};
 use crate::tt::Bound;
 use arimaa_core::{Pending, Position, Step, StepList};
-
-/// True for a step late-step reductions leave alone: the table's step, a
-/// killer, or one that captures an enemy piece (a step capturing an own
-/// piece is reduced more, not exempt).
-fn quiet_exempt(s: &Searcher<'_>, pos: &Position, step: Step, ply: usize, tt_step: Option<Step>) -> bool {
-    Some(step) == tt_step
-        || s.killers[ply].contains(&Some(step))
-        || pos
-            .capture_of(step)
-            .is_some_and(|(victim, _)| victim.color != pos.side())
-}
 
 impl Searcher<'_> {
     pub(super) fn negamax(&mut self, pos: &Position, depth: i32, mut alpha: i32, beta: i32, ply: usize) -> i32 {
@@ -33,7 +22,7 @@ impl Searcher<'_> {
             }
         }
         if depth <= 0 || ply >= MAX_PLY - 4 {
-            return self.leaf(pos, alpha, beta, ply);
+            return self.quiesce(pos, alpha, beta, ply);
         }
         let key = tt_key(pos);
         let mut tt_step = None;
@@ -110,21 +99,9 @@ impl Searcher<'_> {
                 };
                 // Principal-variation search: after the first move, prove with a
                 // null window that a move is no better, and search again only if not.
-                // A late quiet unit is first tried shallower (see `prune`).
                 let mut score = -INF;
                 if any {
-                    let r = match step {
-                        Some(s) if !quiet_exempt(self, pos, s, ply, tt_step) => {
-                            let losing = pos.capture_of(s).is_some(); // an enemy capture is exempt
-                            let to_turn = if turn_passes { 0 } else { i32::from(after.steps_left()) };
-                            late_reduction(&self.params.search, depth, cost, searched, losing, to_turn)
-                        }
-                        _ => 0,
-                    };
-                    score = self.child(after, turn_passes, depth - cost - r, alpha, alpha + 1, ply);
-                    if r > 0 && score > alpha && !self.aborted {
-                        score = self.child(after, turn_passes, depth - cost, alpha, alpha + 1, ply);
-                    }
+                    score = self.child(after, turn_passes, depth - cost, alpha, alpha + 1, ply);
                 }
                 if !any || (score > alpha && score < beta && !self.aborted) {
                     score = self.child(after, turn_passes, depth - cost, alpha, beta, ply);
