@@ -38,39 +38,43 @@ fn the_committed_labels_read_whole() {
     }
 }
 
+/// Every line of the gzipped JSON-lines file `name`, parsed: a line that
+/// does not parse fails the test with its number.
+fn json_lines(name: &str) -> Vec<serde_json::Value> {
+    let text = read_text(&file(name)).unwrap_or_else(|e| panic!("{name}: {e}"));
+    text.lines()
+        .enumerate()
+        .map(|(n, line)| serde_json::from_str(line).unwrap_or_else(|e| panic!("{name}:{n}: {e}")))
+        .collect()
+}
+
+/// True when `v[key]` is a position AEI's `setposition` takes.
+fn has_position(v: &serde_json::Value, key: &str) -> bool {
+    arimaa_core::parse_position(v[key].as_str().unwrap_or_default()).is_ok()
+}
+
 #[test]
 fn sharps_rabbit_scores_read_whole() {
     let name = "goal_threat.jsonl.gz";
-    let text = read_text(&file(name)).unwrap_or_else(|e| panic!("{name}: {e}"));
-    let mut lines = 0;
-    for (n, line) in text.lines().enumerate() {
-        let v: serde_json::Value = serde_json::from_str(line).unwrap_or_else(|e| panic!("{name}:{n}: {e}"));
-        assert!(
-            arimaa_core::parse_position(v["pos"].as_str().unwrap_or_default()).is_ok(),
-            "{name}:{n}: no position"
-        );
+    let rows = json_lines(name);
+    for (n, v) in rows.iter().enumerate() {
+        assert!(has_position(v, "pos"), "{name}:{n}: no position");
         let (mover, waiting) = (v["mover"].as_i64(), v["waiting"].as_i64());
         assert!(
             mover.is_some_and(|m| m >= 0) && waiting.is_some_and(|w| w >= 0) && v["game"].is_string(),
             "{name}:{n}: a rabbit score is a count of millirabbits, never negative"
         );
-        lines += 1;
     }
-    assert_eq!(lines, 60_000, "{name}");
+    assert_eq!(rows.len(), 60_000, "{name}");
 }
 
 #[test]
 fn sharps_terms_around_our_moves_read_whole() {
     let name = "movetest_r4_terms.jsonl.gz";
-    let text = read_text(&file(name)).unwrap_or_else(|e| panic!("{name}: {e}"));
-    let mut lines = 0;
-    for (n, line) in text.lines().enumerate() {
-        let v: serde_json::Value = serde_json::from_str(line).unwrap_or_else(|e| panic!("{name}:{n}: {e}"));
+    let rows = json_lines(name);
+    for (n, v) in rows.iter().enumerate() {
         for key in ["pos", "after"] {
-            assert!(
-                arimaa_core::parse_position(v[key].as_str().unwrap_or_default()).is_ok(),
-                "{name}:{n}: no {key} position"
-            );
+            assert!(has_position(v, key), "{name}:{n}: no {key} position");
         }
         assert!(
             v["move"].is_string() && v["reply"].is_string() && v["loss"].is_f64(),
@@ -80,7 +84,6 @@ fn sharps_terms_around_our_moves_read_whole() {
         for key in ["p", "b"] {
             assert!(v[key]["Final Score"].is_i64(), "{name}:{n}: no {key} terms");
         }
-        lines += 1;
     }
-    assert_eq!(lines, 478, "{name}");
+    assert_eq!(rows.len(), 478, "{name}");
 }
