@@ -10,7 +10,7 @@ use arimaa_match::EngineSpec;
 use arimaa_search::Params;
 use arimaa_tuning::fit::data::load;
 use arimaa_tuning::fit::positions::{positions, Origin};
-use arimaa_tuning::fit::pv_positions::pv_positions;
+use arimaa_tuning::fit::pv_positions::{pv_positions, top_positions};
 use clap::Args;
 use std::io::Write;
 use std::path::PathBuf;
@@ -21,7 +21,9 @@ use std::time::Duration;
 #[derive(Args, Debug)]
 #[command(after_help = "Examples:
   arimaa positions --games games.jsonl --random 1 --out positions.jsonl
-  arimaa positions --games match.txt --pv 8 --threads 2 --out pv.jsonl")]
+  arimaa positions --games match.txt --pv 8 --threads 2 --out pv.jsonl
+  arimaa positions --games match.txt --top 8 --every 4 --threads 2 --out top.jsonl")]
+#[command(group(clap::ArgGroup::new("own").args(["pv", "top"])))]
 pub struct PositionsArgs {
     /// Games: a strong-games `.jsonl` file, an `arimaa match --record` file,
     /// or a directory of them.
@@ -47,11 +49,17 @@ pub struct PositionsArgs {
     /// (the positions its search walks into).
     #[arg(long, value_name = "STEPS", conflicts_with = "random", value_parser = clap::value_parser!(u32).range(4..=16))]
     pv: Option<u32>,
-    /// With --pv: search only every N-th game position.
-    #[arg(long, default_value_t = 1, requires = "pv", value_parser = clap::value_parser!(u64).range(1..))]
+    /// Instead: the positions after the K turns this engine's static score
+    /// (with `--params`, if given) likes best from each game position, the
+    /// opponent to move (what a one-turn search without quiescence walks
+    /// into: where the evaluation is too kind, it goes).
+    #[arg(long, value_name = "K", conflicts_with_all = ["random", "pv"], value_parser = clap::value_parser!(u64).range(1..=1000))]
+    top: Option<u64>,
+    /// With --pv or --top: only every N-th game position.
+    #[arg(long, default_value_t = 1, requires = "own", value_parser = clap::value_parser!(u64).range(1..))]
     every: u64,
-    /// With --pv: searches at once (one thread each).
-    #[arg(long, default_value_t = 1, requires = "pv", value_parser = clap::value_parser!(u64).range(1..=256))]
+    /// With --pv or --top: game positions at once (one thread each).
+    #[arg(long, default_value_t = 1, requires = "own", value_parser = clap::value_parser!(u64).range(1..=256))]
     threads: u64,
     /// With --pv: each search's hash table, in MB.
     #[arg(long, default_value_t = 16, requires = "pv", value_parser = clap::value_parser!(u64).range(1..=4096))]
@@ -63,8 +71,8 @@ pub struct PositionsArgs {
 }
 
 pub fn run_positions(args: &PositionsArgs, params: &Params) -> ExitCode {
-    let lines = load(&args.games).and_then(|games| match args.pv {
-        Some(depth) => pv_positions(
+    let lines = load(&args.games).and_then(|games| match (args.pv, args.top) {
+        (Some(depth), _) => pv_positions(
             &games,
             args.every as usize,
             depth,
@@ -72,7 +80,14 @@ pub fn run_positions(args: &PositionsArgs, params: &Params) -> ExitCode {
             args.threads as usize,
             args.hash as usize,
         ),
-        None => positions(&games, args.random as usize, args.turns as usize, args.seed),
+        (None, Some(best)) => top_positions(
+            &games,
+            args.every as usize,
+            best as usize,
+            params,
+            args.threads as usize,
+        ),
+        (None, None) => positions(&games, args.random as usize, args.turns as usize, args.seed),
     });
     let lines = match lines {
         Ok(l) => l,

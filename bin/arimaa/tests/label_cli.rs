@@ -382,3 +382,59 @@ fn positions_along_the_engines_own_pv_and_refused_pv_settings() {
         );
     }
 }
+
+#[test]
+fn positions_after_the_engines_top_turns_and_refused_top_settings() {
+    let dir = scratch("positions-top");
+    let games = sample();
+    let games = games.to_str().unwrap();
+    let path = dir.join("top.jsonl");
+    let out = arimaa(&[
+        "positions",
+        "--games",
+        games,
+        "--top",
+        "3",
+        "--every",
+        "40",
+        "--threads",
+        "2",
+        "--out",
+        path.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out));
+    let lines = json_lines(&path);
+    let all = json_lines(&{
+        let p = dir.join("all.jsonl");
+        let out = arimaa(&["positions", "--games", games, "--out", p.to_str().unwrap()]);
+        assert!(out.status.success(), "{}", text(&out));
+        p
+    });
+    // Three positions from each fortieth game position (fewer only where
+    // turns end the game or a position came up before).
+    let roots = all.len().div_ceil(40);
+    assert!(
+        lines.len() <= 3 * roots && lines.len() >= 2 * roots,
+        "{} of {roots}",
+        lines.len()
+    );
+    let mut seen = std::collections::HashSet::new();
+    for l in &lines {
+        assert_eq!(l["origin"], "top");
+        // The opponent to move after the turn (gold moves at even plies).
+        let gold = l["pos"].as_str().unwrap().starts_with('g');
+        assert_eq!(gold, l["ply"].as_u64().unwrap() % 2 == 1, "{l}");
+        assert!(seen.insert(l["pos"].as_str().unwrap().to_owned()), "{l} twice");
+    }
+    for bad in [
+        &["--top", "0"][..],
+        &["--top", "3", "--pv", "4"][..],
+        &["--top", "3", "--random", "1"][..],
+    ] {
+        let mut args = vec!["positions", "--games", games];
+        args.extend_from_slice(bad);
+        let out = arimaa(&args);
+        assert!(!out.status.success(), "{bad:?} accepted: {}", text(&out));
+        assert!(text(&out).contains("--top"), "{}", text(&out));
+    }
+}

@@ -17,6 +17,6 @@ pub mod time;
 pub mod tt;
 
 pub use params::{Group, Params, SearchConfig, Setting, Weight, Weights};
-pub use search::{Cuts, Progress, Report, SearchResult, Searcher, WIN, WIN_BOUND};
+pub use search::{static_score, Cuts, Progress, Report, SearchResult, Searcher, WIN, WIN_BOUND};
 pub use time::{Budget, Clock, TimeManager};
 pub use tt::TransTable;

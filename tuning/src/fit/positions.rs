@@ -27,6 +27,9 @@ pub enum Origin {
     Random,
     /// A turn start along the engine's own search's PV (`pv_positions`).
     Pv,
+    /// After one of the turns the engine's static score likes best
+    /// (`top_positions`).
+    Top,
 }
 
 /// One position to label, with what the game says of it.
@@ -62,7 +65,7 @@ impl PositionLine {
             "pos": position_to_aei(&self.pos),
             "game": self.game,
             "ply": self.ply,
-            "origin": match self.origin { Origin::Game => "game", Origin::Random => "random", Origin::Pv => "pv" },
+            "origin": match self.origin { Origin::Game => "game", Origin::Random => "random", Origin::Pv => "pv", Origin::Top => "top" },
             "result": self.result,
         });
         if let Some(e) = self.eval {
@@ -160,7 +163,7 @@ pub(super) fn result_for(winner: Option<Color>, mover: Color) -> f64 {
 
 /// Whether the game is over after a turn: a goal, an elimination, or no
 /// legal step for the side to move.
-fn ends(pos: &Position) -> bool {
+pub(super) fn ends(pos: &Position) -> bool {
     goal_or_elimination(pos).is_some() || pos.legal_step_list().is_empty()
 }
 

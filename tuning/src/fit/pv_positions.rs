@@ -1,20 +1,23 @@
-//! Positions our own search expects (`arimaa positions --pv DEPTH`): the
-//! turn starts along the principal variation of a fixed-depth search from
-//! each game position.
+//! Positions our own engine walks into: the turn starts along the principal
+//! variation of a fixed-depth search from each game position (`arimaa
+//! positions --pv DEPTH`), or the positions after the turns its static
+//! evaluation likes best (`arimaa positions --top K`).
 //!
 //! A search picks, among the positions at its horizon, those its evaluation
 //! likes best, so where the evaluation is too kind to a position the search
 //! goes there: a teacher's labels on exactly those positions are the
 //! candidates for the evaluation's one-sided errors (measured on
 //! 2026-12-04, no larger along the PV than elsewhere; the games a build
-//! plays showed them: docs/results.md).
+//! plays showed them: docs/results.md). The best turns by the static
+//! score alone are the sharpest case: a one-turn search without
+//! quiescence plays the first of them.
 
 use super::data::{replay, GameRecord};
-use super::positions::{result_for, source_name, Origin, PositionLine};
+use super::positions::{ends, result_for, source_name, Origin, PositionLine};
 use crate::error::TuningError;
 use arimaa_core::rules::goal_or_elimination;
-use arimaa_core::{Color, Game};
-use arimaa_search::{Params, Searcher, TimeManager, TransTable};
+use arimaa_core::{Color, Game, TurnGen};
+use arimaa_search::{static_score, Params, Searcher, TimeManager, TransTable};
 use rayon::prelude::*;
 
 /// A game position to search from, with what its lines carry.
@@ -40,6 +43,54 @@ pub fn pv_positions(
     threads: usize,
     hash_mb: usize,
 ) -> Result<Vec<PositionLine>, TuningError> {
+    let roots = roots(games, every)?;
+    let search_all = || -> Vec<Vec<PositionLine>> {
+        roots
+            .par_iter()
+            .map_init(
+                || TransTable::new(hash_mb),
+                |tt, root| {
+                    tt.clear();
+                    along_pv(root, depth, params, tt)
+                },
+            )
+            .collect()
+    };
+    Ok(on_pool(threads, search_all).into_iter().flatten().collect())
+}
+
+/// For every `every`-th position after the setups of `games`, the
+/// positions after the `best` turns its side's static score (`params`)
+/// ranks highest, the opponent to move after each (turns that end the game
+/// and third repetitions left out), each position once (the first root
+/// that reaches it keeps it). `threads` roots at once.
+pub fn top_positions(
+    games: &[GameRecord],
+    every: usize,
+    best: usize,
+    params: &Params,
+    threads: usize,
+) -> Result<Vec<PositionLine>, TuningError> {
+    let roots = roots(games, every)?;
+    let rank_all = || -> Vec<Vec<PositionLine>> {
+        roots
+            .par_iter()
+            .map_init(
+                || (TurnGen::new(), None),
+                |(gen, net), root| best_turns(root, best, params, gen, net),
+            )
+            .collect()
+    };
+    let mut seen = std::collections::HashSet::new();
+    Ok(on_pool(threads, rank_all)
+        .into_iter()
+        .flatten()
+        .filter(|line| seen.insert(line.pos.hash()))
+        .collect())
+}
+
+/// Every `every`-th position after the setups of `games`.
+fn roots(games: &[GameRecord], every: usize) -> Result<Vec<Root>, TuningError> {
     let mut roots = Vec::new();
     let mut n = 0usize;
     for game in games {
@@ -57,23 +108,54 @@ pub fn pv_positions(
             n += 1;
         })?;
     }
-    let search_all = || -> Vec<Vec<PositionLine>> {
-        roots
-            .par_iter()
-            .map_init(
-                || TransTable::new(hash_mb),
-                |tt, root| {
-                    tt.clear();
-                    along_pv(root, depth, params, tt)
-                },
-            )
-            .collect()
-    };
-    let found = match rayon::ThreadPoolBuilder::new().num_threads(threads.max(1)).build() {
-        Ok(pool) => pool.install(search_all),
-        Err(_) => search_all(),
-    };
-    Ok(found.into_iter().flatten().collect())
+    Ok(roots)
+}
+
+/// `work` on a pool of `threads` (on the global pool if one cannot be made).
+fn on_pool<T: Send>(threads: usize, work: impl FnOnce() -> T + Send) -> T {
+    match rayon::ThreadPoolBuilder::new().num_threads(threads.max(1)).build() {
+        Ok(pool) => pool.install(work),
+        Err(_) => work(),
+    }
+}
+
+/// The positions after the `best` turns from `root` its mover scores highest.
+fn best_turns(
+    root: &Root,
+    best: usize,
+    params: &Params,
+    gen: &mut TurnGen,
+    net: &mut Option<Box<arimaa_search::nnue::Tracker>>,
+) -> Vec<PositionLine> {
+    let from = *root.game.position();
+    let mut scored: Vec<(i32, arimaa_core::Position)> = root
+        .game
+        .legal_turns(gen)
+        .iter()
+        .map(|t| t.result(&from))
+        .filter(|after| !ends(after))
+        .map(|after| (-static_score(&after, params, net), after))
+        .collect();
+    // Highest first; the hash breaks ties so that the order is the same on
+    // every run whatever the generator's order.
+    scored.sort_unstable_by_key(|(score, after)| (std::cmp::Reverse(*score), after.hash()));
+    scored
+        .into_iter()
+        .take(best)
+        .map(|(_, pos)| {
+            let side = pos.side();
+            PositionLine {
+                pos,
+                game: root.source.clone(),
+                ply: root.ply,
+                origin: Origin::Top,
+                result: result_for(root.winner, side),
+                eval: None,
+                played: None,
+                player: root.players.as_ref().map(|p| p[side.index()].clone()),
+            }
+        })
+        .collect()
 }
 
 /// The whole-turn positions of one search's PV.
@@ -152,5 +234,47 @@ mod tests {
         let sparse = pv_positions(&games, 3, 8, &params, 1, 1).unwrap();
         assert!(sparse.len() < lines.len());
         assert!(sparse.iter().all(|l| l.ply == 2));
+    }
+
+    #[test]
+    fn top_positions_are_the_turns_the_static_score_ranks_best() {
+        let games = parse_jsonl(GAME, "g.jsonl").unwrap();
+        let params = Params::default();
+        let lines = top_positions(&games, 1, 3, &params, 2).unwrap();
+        assert_eq!(lines.len(), 6, "three positions after each of the two game positions");
+        let mut game = Game::new();
+        game.play_text(&games[0].moves[0]).unwrap();
+        game.play_text(&games[0].moves[1]).unwrap();
+        let from = *game.position();
+        // Every distinct turn's score for gold, the mover, best first.
+        let mut net = None;
+        let mut all: Vec<i32> = game
+            .legal_turns(&mut TurnGen::new())
+            .iter()
+            .map(|t| -static_score(&t.result(&from), &params, &mut net))
+            .collect();
+        all.sort_unstable_by(|a, b| b.cmp(a));
+        let first: Vec<_> = lines.iter().filter(|l| l.ply == 2).collect();
+        assert_eq!(first.len(), 3);
+        for (k, l) in first.iter().enumerate() {
+            assert_eq!(l.origin, Origin::Top);
+            assert_eq!(l.pos.side(), Color::Silver, "the opponent moves after the turn");
+            assert_eq!(l.pos.steps_left(), 4);
+            assert_eq!(-static_score(&l.pos, &params, &mut net), all[k], "rank {k}");
+            assert!(!l.pos.same_board(&from));
+        }
+        assert_ne!(first[0].pos.hash(), first[1].pos.hash());
+        assert_eq!(first[0].result, 1.0, "silver won the game");
+        // The same lines on one thread, and fewer roots with `every`.
+        let again = top_positions(&games, 1, 3, &params, 1).unwrap();
+        let key = |ls: &[PositionLine]| ls.iter().map(|l| l.pos.hash()).collect::<Vec<_>>();
+        assert_eq!(key(&lines), key(&again));
+        let sparse = top_positions(&games, 2, 3, &params, 1).unwrap();
+        assert_eq!(sparse.len(), 3);
+        // A game read twice brings no position twice.
+        let twice = parse_jsonl(&format!("{GAME}\n{GAME}"), "g.jsonl").unwrap();
+        assert_eq!(twice.len(), 2);
+        assert_eq!(key(&top_positions(&twice, 1, 3, &params, 2).unwrap()), key(&lines));
+        assert_eq!(lines[0].to_json()["origin"], "top");
     }
 }

@@ -160,22 +160,29 @@ impl std::fmt::Debug for Searcher<'_> {
     }
 }
 
+/// The static evaluation of `pos` as the search scores its horizon, side to
+/// move's view: the hand-made terms `params` weigh, with the learned network
+/// when `nnue` is on. `net` keeps the network's accumulator between calls
+/// (made on the first), so that nearby positions update it.
+pub fn static_score(pos: &Position, params: &Params, net: &mut Option<Box<Tracker>>) -> i32 {
+    if !params.search.nnue {
+        return evaluate(pos, &params.weights);
+    }
+    let network = &*crate::nnue::EMBEDDED;
+    let learned = net
+        .get_or_insert_with(|| Box::new(Tracker::new(network)))
+        .evaluate(network, pos);
+    match network.base() {
+        Base::OnHand => evaluate(pos, &params.weights) + learned,
+        Base::Alone => learned,
+    }
+}
+
 impl<'a> Searcher<'a> {
     /// The static evaluation of `pos`, side to move's view: the hand-made
     /// terms, with the learned network when `nnue` is on.
     fn static_eval(&mut self, pos: &Position) -> i32 {
-        if !self.params.search.nnue {
-            return evaluate(pos, &self.params.weights);
-        }
-        let net = &*crate::nnue::EMBEDDED;
-        let learned = self
-            .net
-            .get_or_insert_with(|| Box::new(Tracker::new(net)))
-            .evaluate(net, pos);
-        match net.base() {
-            Base::OnHand => evaluate(pos, &self.params.weights) + learned,
-            Base::Alone => learned,
-        }
+        static_score(pos, self.params, &mut self.net)
     }
 
     /// A searcher for the game's current position, on the clock `time`
