@@ -326,22 +326,7 @@ fn positions_along_the_engines_own_pv_and_refused_pv_settings() {
     let dir = scratch("positions-pv");
     let games = sample();
     let games = games.to_str().unwrap();
-    let path = dir.join("pv.jsonl");
-    let out = arimaa(&[
-        "positions",
-        "--games",
-        games,
-        "--pv",
-        "4",
-        "--every",
-        "40",
-        "--threads",
-        "2",
-        "--out",
-        path.to_str().unwrap(),
-    ]);
-    assert!(out.status.success(), "{}", text(&out));
-    let lines = json_lines(&path);
+    let lines = own_positions(&dir, games, "--pv", "4");
     assert!(lines.len() >= 2, "{} lines", lines.len());
     for l in &lines {
         assert_eq!(l["origin"], "pv");
@@ -351,12 +336,7 @@ fn positions_along_the_engines_own_pv_and_refused_pv_settings() {
         assert_eq!(gold, l["ply"].as_u64().unwrap() % 2 == 1, "{l}");
     }
     let plies: Vec<u64> = lines.iter().map(|l| l["ply"].as_u64().unwrap()).collect();
-    let all = json_lines(&{
-        let p = dir.join("all.jsonl");
-        let out = arimaa(&["positions", "--games", games, "--out", p.to_str().unwrap()]);
-        assert!(out.status.success(), "{}", text(&out));
-        p
-    });
+    let all = game_positions(&dir, games);
     // One position per fortieth game position, less those whose chosen turn
     // ends the game.
     let roots = all.len().div_ceil(40);
@@ -371,15 +351,7 @@ fn positions_along_the_engines_own_pv_and_refused_pv_settings() {
         &["--pv", "8", "--random", "1"][..],
         &["--every", "3"][..],
     ] {
-        let mut args = vec!["positions", "--games", games];
-        args.extend_from_slice(bad);
-        let out = arimaa(&args);
-        assert!(!out.status.success(), "{bad:?} accepted: {}", text(&out));
-        assert!(
-            text(&out).contains("--pv") || text(&out).contains("--every"),
-            "{}",
-            text(&out)
-        );
+        refused(games, bad, &["--pv", "--every"]);
     }
 }
 
@@ -388,28 +360,8 @@ fn positions_after_the_engines_top_turns_and_refused_top_settings() {
     let dir = scratch("positions-top");
     let games = sample();
     let games = games.to_str().unwrap();
-    let path = dir.join("top.jsonl");
-    let out = arimaa(&[
-        "positions",
-        "--games",
-        games,
-        "--top",
-        "3",
-        "--every",
-        "40",
-        "--threads",
-        "2",
-        "--out",
-        path.to_str().unwrap(),
-    ]);
-    assert!(out.status.success(), "{}", text(&out));
-    let lines = json_lines(&path);
-    let all = json_lines(&{
-        let p = dir.join("all.jsonl");
-        let out = arimaa(&["positions", "--games", games, "--out", p.to_str().unwrap()]);
-        assert!(out.status.success(), "{}", text(&out));
-        p
-    });
+    let lines = own_positions(&dir, games, "--top", "3");
+    let all = game_positions(&dir, games);
     // Three positions from each fortieth game position (fewer only where
     // turns end the game or a position came up before).
     let roots = all.len().div_ceil(40);
@@ -431,10 +383,44 @@ fn positions_after_the_engines_top_turns_and_refused_top_settings() {
         &["--top", "3", "--pv", "4"][..],
         &["--top", "3", "--random", "1"][..],
     ] {
-        let mut args = vec!["positions", "--games", games];
-        args.extend_from_slice(bad);
-        let out = arimaa(&args);
-        assert!(!out.status.success(), "{bad:?} accepted: {}", text(&out));
-        assert!(text(&out).contains("--top"), "{}", text(&out));
+        refused(games, bad, &["--top"]);
     }
+}
+
+/// `arimaa positions --games games MODE N` from every fortieth game
+/// position, two at once (`--pv` or `--top`).
+fn own_positions(dir: &Path, games: &str, mode: &str, n: &str) -> Vec<serde_json::Value> {
+    let path = dir.join("own.jsonl");
+    let out = arimaa(&[
+        "positions",
+        "--games",
+        games,
+        mode,
+        n,
+        "--every",
+        "40",
+        "--threads",
+        "2",
+        "--out",
+        path.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out));
+    json_lines(&path)
+}
+
+/// Every game position of `games` (`arimaa positions` without options).
+fn game_positions(dir: &Path, games: &str) -> Vec<serde_json::Value> {
+    let p = dir.join("all.jsonl");
+    let out = arimaa(&["positions", "--games", games, "--out", p.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", text(&out));
+    json_lines(&p)
+}
+
+/// `arimaa positions --games games` with `bad` fails, naming one of `names`.
+fn refused(games: &str, bad: &[&str], names: &[&str]) {
+    let mut args = vec!["positions", "--games", games];
+    args.extend_from_slice(bad);
+    let out = arimaa(&args);
+    assert!(!out.status.success(), "{bad:?} accepted: {}", text(&out));
+    assert!(names.iter().any(|n| text(&out).contains(n)), "{}", text(&out));
 }
