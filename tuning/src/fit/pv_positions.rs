@@ -15,8 +15,7 @@
 use super::data::{replay, GameRecord};
 use super::positions::{ends, result_for, source_name, Origin, PositionLine};
 use crate::error::TuningError;
-use arimaa_core::rules::goal_or_elimination;
-use arimaa_core::{Color, Game, TurnGen};
+use arimaa_core::{Color, Game, Position, TurnGen};
 use arimaa_search::{static_score, Params, Searcher, TimeManager, TransTable};
 use rayon::prelude::*;
 
@@ -28,6 +27,24 @@ struct Root {
     /// The game's winner (`None` a draw).
     winner: Option<Color>,
     players: Option<[String; 2]>,
+}
+
+impl Root {
+    /// The line of `pos`, reached from this root as `origin` says: the
+    /// root's game and ply, the game's result and player for `pos`'s mover.
+    fn line(&self, pos: Position, origin: Origin) -> PositionLine {
+        let side = pos.side();
+        PositionLine {
+            pos,
+            game: self.source.clone(),
+            ply: self.ply,
+            origin,
+            result: result_for(self.winner, side),
+            eval: None,
+            played: None,
+            player: self.players.as_ref().map(|p| p[side.index()].clone()),
+        }
+    }
 }
 
 /// For every `every`-th position after the setups of `games`, the turn
@@ -128,7 +145,7 @@ fn best_turns(
     net: &mut Option<Box<arimaa_search::nnue::Tracker>>,
 ) -> Vec<PositionLine> {
     let from = *root.game.position();
-    let mut scored: Vec<(i32, arimaa_core::Position)> = root
+    let mut scored: Vec<(i32, Position)> = root
         .game
         .legal_turns(gen)
         .iter()
@@ -142,19 +159,7 @@ fn best_turns(
     scored
         .into_iter()
         .take(best)
-        .map(|(_, pos)| {
-            let side = pos.side();
-            PositionLine {
-                pos,
-                game: root.source.clone(),
-                ply: root.ply,
-                origin: Origin::Top,
-                result: result_for(root.winner, side),
-                eval: None,
-                played: None,
-                player: root.players.as_ref().map(|p| p[side.index()].clone()),
-            }
-        })
+        .map(|(_, pos)| root.line(pos, Origin::Top))
         .collect()
 }
 
@@ -179,20 +184,10 @@ fn along_pv(root: &Root, depth: u32, params: &Params, tt: &TransTable) -> Vec<Po
             break;
         }
         pos = pos.after_turn(turn);
-        if goal_or_elimination(&pos).is_some() || pos.legal_step_list().is_empty() {
+        if ends(&pos) {
             break;
         }
-        let side = pos.side();
-        out.push(PositionLine {
-            pos,
-            game: root.source.clone(),
-            ply: root.ply,
-            origin: Origin::Pv,
-            result: result_for(root.winner, side),
-            eval: None,
-            played: None,
-            player: root.players.as_ref().map(|p| p[side.index()].clone()),
-        });
+        out.push(root.line(pos, Origin::Pv));
     }
     out
 }
