@@ -3,7 +3,7 @@
 
 use crate::error::CliError;
 use arimaa_search::eval::evaluate;
-use arimaa_search::nnue::{Base, Network};
+use arimaa_search::nnue::{Base, Network, DENSE};
 use arimaa_search::params::{Params, DEFAULT};
 use arimaa_search::Weights;
 use arimaa_tuning::fit::data::Sample as FitSample;
@@ -26,7 +26,7 @@ the rest, and their mirror images (files a-h flipped), are trained on.")]
 pub struct LearnArgs {
     /// Labelled positions: `arimaa label` outputs, or `arimaa positions`
     /// outputs of games that carry the player's own evaluation.
-    #[arg(long, value_name = "FILE", num_args = 1.., required = true)]
+    #[arg(long, value_name = "FILE", num_args = 1.., required_unless_present = "net")]
     labels: Vec<PathBuf>,
     /// Labelled positions only measured, never trained on (e.g. positions of
     /// our own games, where the evaluation is judged).
@@ -53,6 +53,10 @@ pub struct LearnArgs {
     /// Train a correction added to the hand evaluation instead of a whole one.
     #[arg(long)]
     on_hand: bool,
+    /// Also feed the hand evaluation's features to the first layer (dense
+    /// inputs, beside the pieces' squares).
+    #[arg(long)]
+    dense: bool,
     /// Teacher units per centi-rabbit (sharp's millirabbits: 10).
     #[arg(long, default_value_t = 10.0)]
     teacher_units: f64,
@@ -69,6 +73,16 @@ pub struct LearnArgs {
     /// crates/arimaa-search/src/nnue/net.bin).
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
+    /// Write every --test position with its label, the hand evaluation's
+    /// score and the network's (JSON lines; `test` is the file's index):
+    /// for finding where the network errs.
+    #[arg(long, value_name = "FILE", requires = "test")]
+    scores: Option<PathBuf>,
+    /// Train nothing: measure this network (a `--out` file) on the --test
+    /// files, at the teacher scale K = 2000 (e.g. a network on the positions
+    /// its own search picked, before training on them).
+    #[arg(long, value_name = "FILE", requires = "test", conflicts_with_all = ["labels", "out"])]
+    net: Option<PathBuf>,
 }
 
 pub fn run(args: &LearnArgs) -> ExitCode {
@@ -81,6 +95,12 @@ fn learn(args: &LearnArgs) -> Result<(), CliError> {
         return Err(CliError::Usage(
             "--rate must be in (0, 1), --decay in [0, 0.1), --teacher-units above 0".into(),
         ));
+    }
+    if let Some(path) = &args.net {
+        let bytes = std::fs::read(path).map_err(|e| CliError::File(format!("{}: {e}", path.display())))?;
+        let net = Network::from_bytes(&bytes).map_err(|e| CliError::File(format!("{}: {e}", path.display())))?;
+        let k_teacher = 2000.0;
+        return measure(args, &net, None, None, k_teacher / args.teacher_units, k_teacher);
     }
     let mut all = Vec::new();
     for path in &args.labels {
@@ -134,6 +154,9 @@ fn learn(args: &LearnArgs) -> Result<(), CliError> {
         seed: args.seed,
     };
     let mut model = Model::new(config.hidden, config.base, args.seed);
+    if args.dense {
+        model = model.with_dense(&train_set, args.seed);
+    }
     let start = Instant::now();
     say!("epoch  train-mse  held-out-mse  seconds");
     model.train(&train_set, &config, |epoch, m| {
@@ -145,18 +168,8 @@ fn learn(args: &LearnArgs) -> Result<(), CliError> {
         );
     });
     let net = model.quantise();
-    report("held out", &held, &net, refitted.as_ref(), k, k_teacher);
-    for path in &args.test {
-        let (samples, _) = read(path)?;
-        report(
-            &path.display().to_string(),
-            &samples,
-            &net,
-            refitted.as_ref(),
-            k,
-            k_teacher,
-        );
-    }
+    report("held out", &held, &net, Some(&model), refitted.as_ref(), k, k_teacher);
+    measure(args, &net, Some(&model), refitted.as_ref(), k, k_teacher)?;
     if let Some(out) = &args.out {
         std::fs::write(out, net.to_bytes()).map_err(|e| CliError::File(format!("{}: {e}", out.display())))?;
         say!("network written to {}", out.display());
@@ -164,33 +177,111 @@ fn learn(args: &LearnArgs) -> Result<(), CliError> {
     Ok(())
 }
 
+/// The --test files' measures, and their scores to --scores.
+fn measure(
+    args: &LearnArgs,
+    net: &Network,
+    model: Option<&Model>,
+    refitted: Option<&Weights>,
+    k: f64,
+    k_teacher: f64,
+) -> Result<(), CliError> {
+    let mut lines = String::new();
+    for (index, path) in args.test.iter().enumerate() {
+        let (samples, _) = read(path)?;
+        let scores = report(
+            &path.display().to_string(),
+            &samples,
+            net,
+            model,
+            refitted,
+            k,
+            k_teacher,
+        );
+        if args.scores.is_some() {
+            for (s, (hand, ours, float)) in samples.iter().zip(scores) {
+                let line = serde_json::json!({
+                    "test": index,
+                    "pos": arimaa_core::position_to_aei(&s.pos),
+                    "label": s.label,
+                    "hand": hand,
+                    "network": ours,
+                    "float": float,
+                });
+                lines.push_str(&format!("{line}\n"));
+            }
+        }
+    }
+    if let Some(path) = &args.scores {
+        std::fs::write(path, lines).map_err(|e| CliError::File(format!("{}: {e}", path.display())))?;
+        say!("test positions' scores written to {}", path.display());
+    }
+    Ok(())
+}
+
 /// Spearman and win-probability error of the hand evaluation and of the
-/// engine's integer network (what the search would get, not the float one).
-fn report(name: &str, samples: &[Sample], net: &Network, refitted: Option<&Weights>, k: f64, k_teacher: f64) {
+/// engine's integer network (what the search would get, not the float one);
+/// returns both scores of each sample, in centi-rabbits.
+fn report(
+    name: &str,
+    samples: &[Sample],
+    net: &Network,
+    model: Option<&Model>,
+    refitted: Option<&Weights>,
+    k: f64,
+    k_teacher: f64,
+) -> Vec<(f64, f64, Option<f64>)> {
     let labels: Vec<f64> = samples.iter().map(|s| f64::from(s.label)).collect();
     let hand: Vec<f64> = samples.iter().map(|s| f64::from(s.hand)).collect();
     let ours: Vec<f64> = samples
         .iter()
         .map(|s| {
             let base = if net.base() == Base::OnHand { s.hand } else { 0.0 };
-            f64::from(base) + f64::from(net.output_of_features(&s.views[0], &s.views[1]))
+            let mut dense = [0.0; DENSE];
+            dense.iter_mut().zip(&s.dense).for_each(|(d, &x)| *d = f64::from(x));
+            f64::from(base) + f64::from(net.output_of_features(&s.views[0], &s.views[1], &dense))
         })
         .collect();
+    let float: Option<Vec<f64>> = model.map(|m| samples.iter().map(|s| f64::from(m.score(s))).collect());
     let refit: Option<Vec<f64>> = refitted.map(|w| samples.iter().map(|s| f64::from(evaluate(&s.pos, w))).collect());
     say!("{name}: {} positions", samples.len());
-    say!("evaluation  spearman  mse(best K)  mse(K={k:.0})");
+    say!("evaluation  spearman  mse(best K)  mse(K={k:.0})  mean error");
     let mut rows = vec![("hand", &hand), ("network", &ours)];
+    if let Some(f) = &float {
+        rows.push(("float", f));
+    }
     if let Some(r) = &refit {
         rows.push(("refitted", r));
     }
     for (what, scores) in rows {
         say!(
-            "{what:10}  {:8.4}  {:11.5}  {:10.5}",
+            "{what:10}  {:8.4}  {:11.5}  {:10.5}  {:+10.1}",
             spearman(scores, &labels),
             prob_mse(scores, &labels, best_k(scores, &labels, k_teacher), k_teacher),
-            prob_mse(scores, &labels, k, k_teacher)
+            prob_mse(scores, &labels, k, k_teacher),
+            mean_error(scores, &labels, k_teacher / k)
         );
     }
+    let float = float.map_or_else(|| vec![None; hand.len()], |f| f.into_iter().map(Some).collect());
+    hand.into_iter()
+        .zip(ours)
+        .zip(float)
+        .map(|((h, o), f)| (h, o, f))
+        .collect()
+}
+
+/// How much kinder than the teacher a score is on average, in
+/// centi-rabbits, over the positions the teacher does not call decided
+/// (`units`: teacher units per centi-rabbit). Where a search picks the
+/// positions, a positive error is what it was fooled by.
+fn mean_error(scores: &[f64], labels: &[f64], units: f64) -> f64 {
+    let open: Vec<f64> = scores
+        .iter()
+        .zip(labels)
+        .filter(|(_, l)| l.abs() < f64::from(DECIDED))
+        .map(|(s, l)| s - l / units)
+        .collect();
+    open.iter().sum::<f64>() / open.len().max(1) as f64
 }
 
 /// The hand evaluation's weights refitted to the teacher's scores of the

@@ -5,20 +5,8 @@
 
 mod common;
 
-use common::{arimaa, bin, broken_engine, python, scratch, text};
-use std::path::{Path, PathBuf};
-
-fn sample() -> PathBuf {
-    common::repo().join("tuning/tests/data/strong_sample.jsonl")
-}
-
-fn json_lines(path: &Path) -> Vec<serde_json::Value> {
-    std::fs::read_to_string(path)
-        .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{l}: {e}")))
-        .collect()
-}
+use common::{arimaa, bin, broken_engine, json_lines, python, sample, scratch, text};
+use std::path::Path;
 
 /// The first `n` lines of `from`, written to `to`.
 fn head(from: &Path, to: &Path, n: usize) {
@@ -208,63 +196,6 @@ fn a_static_evaluation_labels_each_position_without_a_search_or_a_depth() {
         assert!(!refused.status.success(), "{bad:?}: {}", text(&refused));
         assert!(!text(&refused).contains("panicked"), "{}", text(&refused));
     }
-}
-
-#[test]
-fn learn_trains_on_labelled_positions_and_writes_a_network_the_engine_reads() {
-    let dir = scratch("learn");
-    let positions = dir.join("positions.jsonl");
-    let out = arimaa(&[
-        "positions",
-        "--games",
-        sample().to_str().unwrap(),
-        "--out",
-        positions.to_str().unwrap(),
-    ]);
-    assert!(out.status.success(), "{}", text(&out));
-    let net = dir.join("net.bin");
-    let refit = dir.join("refit.params");
-    let out = arimaa(&[
-        "learn",
-        "--labels",
-        positions.to_str().unwrap(),
-        "--holdout",
-        "2",
-        "--hidden",
-        "8",
-        "--epochs",
-        "3",
-        "--on-hand",
-        "--out",
-        net.to_str().unwrap(),
-        "--refit-hand",
-        refit.to_str().unwrap(),
-    ]);
-    let all = text(&out);
-    assert!(out.status.success(), "{all}");
-    for line in ["epoch  train-mse", "hand ", "network ", "refitted ", "network written"] {
-        assert!(all.contains(line), "'{line}' missing: {all}");
-    }
-    let bytes = std::fs::read(&net).unwrap();
-    let network = arimaa_search::nnue::Network::from_bytes(&bytes).expect("a readable network");
-    assert_eq!(network.hidden(), 8);
-    assert_eq!(network.base(), arimaa_search::nnue::Base::OnHand);
-
-    // The refitted weights are a parameter file the engine reads.
-    let out = arimaa(&["--params", refit.to_str().unwrap(), "params"]);
-    assert!(out.status.success(), "{}", text(&out));
-    assert!(
-        String::from_utf8_lossy(&out.stdout).contains("advance_pct"),
-        "{}",
-        text(&out)
-    );
-
-    // A file without labels is refused with its name.
-    let empty = dir.join("empty.jsonl");
-    std::fs::write(&empty, "{\"pos\": \"g [x]\"}\n").unwrap();
-    let out = arimaa(&["learn", "--labels", empty.to_str().unwrap()]);
-    assert!(!out.status.success());
-    assert!(text(&out).contains("no labelled position"), "{}", text(&out));
 }
 
 #[test]

@@ -3,6 +3,7 @@
 //! split is by game, so held-out positions come from games never trained on).
 
 use arimaa_core::{parse_position, Position, Square};
+use arimaa_search::eval::trace;
 use arimaa_search::nnue::features;
 use arimaa_search::params::DEFAULT;
 use rayon::prelude::*;
@@ -19,6 +20,9 @@ pub struct Sample {
     pub label: f32,
     /// The hand-made evaluation (centi-rabbits, side to move's view).
     pub hand: f32,
+    /// The hand evaluation's features (its [`trace`]), the network's dense
+    /// inputs when it reads them.
+    pub dense: Vec<f32>,
     /// A hash of the game it comes from.
     pub game: u64,
     /// The game's result for the side to move (1 won, 0 lost, 0.5 drawn),
@@ -103,6 +107,7 @@ pub fn sample(pos: &Position, label: f32, game: u64) -> Sample {
         views: [us, us.opponent()].map(|c| features(pos, c).map(|f| f as u16).collect()),
         label: label.clamp(-DECIDED, DECIDED),
         hand: arimaa_search::eval::evaluate(pos, &DEFAULT.weights) as f32,
+        dense: trace(pos).features.iter().map(|&f| f as f32).collect(),
         game,
         result: None,
     }

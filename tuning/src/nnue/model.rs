@@ -41,6 +41,13 @@ pub struct TrainConfig {
 pub struct Model {
     hidden: usize,
     base: Base,
+    /// Dense inputs (the hand evaluation's features), 0 when unused.
+    dense: usize,
+    /// Each dense input's divisor (its spread over the training set).
+    dscale: Vec<f32>,
+    /// The dense inputs' first-layer weights: `dense` rows of `hidden` for
+    /// the side to move's view, then as many for the other's.
+    wd: Vec<f32>,
     w1: Vec<f32>,
     b1: Vec<f32>,
     w2: Vec<f32>,
@@ -78,6 +85,9 @@ impl Model {
         Model {
             hidden,
             base,
+            dense: 0,
+            dscale: Vec::new(),
+            wd: Vec::new(),
             w1,
             b1: vec![0.5; hidden],
             w2: vec![0.0; 2 * hidden],
@@ -85,18 +95,54 @@ impl Model {
         }
     }
 
-    fn accumulate(&self, features: &[u16]) -> Vec<f32> {
+    /// Makes the network read the samples' dense inputs too, each divided
+    /// by its spread over `samples` (zero weights: it starts as before).
+    pub fn with_dense(mut self, samples: &[Sample], seed: u64) -> Model {
+        let n = samples.first().map_or(0, |s| s.dense.len());
+        let count = samples.len().max(1) as f64;
+        self.dscale = (0..n)
+            .map(|i| {
+                let mean = samples.iter().map(|s| f64::from(s.dense[i])).sum::<f64>() / count;
+                let var = samples
+                    .iter()
+                    .map(|s| (f64::from(s.dense[i]) - mean).powi(2))
+                    .sum::<f64>()
+                    / count;
+                if var > 1e-12 {
+                    var.sqrt() as f32
+                } else {
+                    1.0
+                }
+            })
+            .collect();
+        let mut rng = Rng(seed.wrapping_mul(0x2545_f491_4f6c_dd1d) | 1);
+        self.wd = (0..2 * n * self.hidden).map(|_| (rng.uniform() - 0.5) * 0.02).collect();
+        self.dense = n;
+        self
+    }
+
+    fn accumulate(&self, features: &[u16], dense: &[f32], view: usize) -> Vec<f32> {
         let mut acc = self.b1.clone();
         for &f in features {
             let row = &self.w1[usize::from(f) * self.hidden..][..self.hidden];
             acc.iter_mut().zip(row).for_each(|(a, w)| *a += w);
+        }
+        for (i, (&x, &scale)) in dense.iter().zip(&self.dscale).enumerate() {
+            let x = x / scale;
+            if x != 0.0 {
+                let row = &self.wd[(view * self.dense + i) * self.hidden..][..self.hidden];
+                acc.iter_mut().zip(row).for_each(|(a, w)| *a += w * x);
+            }
         }
         acc
     }
 
     /// The score in centi-rabbits, and the pre-activations of both views.
     fn forward(&self, s: &Sample) -> (f32, [Vec<f32>; 2]) {
-        let accs = [self.accumulate(&s.views[0]), self.accumulate(&s.views[1])];
+        let accs = [
+            self.accumulate(&s.views[0], &s.dense, 0),
+            self.accumulate(&s.views[1], &s.dense, 1),
+        ];
         let mut out = self.b2;
         for (acc, w) in accs.iter().zip(self.w2.chunks(self.hidden)) {
             out += acc.iter().zip(w).map(|(a, w)| a.clamp(0.0, 1.0) * w).sum::<f32>();
@@ -200,6 +246,13 @@ impl Model {
                 let row = &mut g.w1[usize::from(f) * self.hidden..][..self.hidden];
                 row.iter_mut().zip(&d_acc).for_each(|(w, d)| *w += d);
             }
+            for (i, (&x, &scale)) in s.dense.iter().zip(&self.dscale).enumerate() {
+                let x = x / scale;
+                if x != 0.0 {
+                    let row = &mut g.wd[(view * self.dense + i) * self.hidden..][..self.hidden];
+                    row.iter_mut().zip(&d_acc).for_each(|(w, d)| *w += d * x);
+                }
+            }
         }
     }
 
@@ -207,6 +260,9 @@ impl Model {
         Model {
             hidden: self.hidden,
             base: self.base,
+            dense: self.dense,
+            dscale: self.dscale.clone(),
+            wd: vec![0.0; self.wd.len()],
             w1: vec![0.0; self.w1.len()],
             b1: vec![0.0; self.hidden],
             w2: vec![0.0; 2 * self.hidden],
@@ -235,12 +291,12 @@ impl Model {
         self.b2 *= by;
     }
 
-    fn params(&self) -> [&[f32]; 3] {
-        [&self.w1, &self.b1, &self.w2]
+    fn params(&self) -> [&[f32]; 4] {
+        [&self.w1, &self.b1, &self.w2, &self.wd]
     }
 
-    fn params_mut(&mut self) -> [&mut [f32]; 3] {
-        [&mut self.w1, &mut self.b1, &mut self.w2]
+    fn params_mut(&mut self) -> [&mut [f32]; 4] {
+        [&mut self.w1, &mut self.b1, &mut self.w2, &mut self.wd]
     }
 
     /// The engine's quantised network.
@@ -253,6 +309,15 @@ impl Model {
             self.b1.iter().map(|&b| q(b, QA)).collect(),
             self.w2.iter().map(|&w| q(w, QB)).collect(),
             (self.b2 * (QA * QB) as f32).round() as i32,
+            // The engine feeds raw features: each row divided by its scale.
+            self.wd
+                .chunks(self.hidden)
+                .enumerate()
+                .flat_map(|(row, w)| {
+                    let scale = self.dscale[row % self.dense.max(1)];
+                    w.iter().map(move |&w| w / scale)
+                })
+                .collect(),
         )
     }
 }
@@ -299,78 +364,5 @@ impl Adam {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::nnue::data::sample;
-    use arimaa_core::{parse_position, Position};
-
-    /// A camel up (labelled +3 R) and a camel down (-3 R), 32 samples of
-    /// each, and the two positions.
-    fn camel_data() -> (Vec<Sample>, Position, Position) {
-        let full = "g [rrrrrrrrhdcemcdh                                HDCMECDHRRRRRRRR]";
-        let up = parse_position(&full.replace('m', " ")).unwrap();
-        let down = parse_position(&full.replace('M', " ")).unwrap();
-        let data = (0..64)
-            .map(|i| {
-                if i % 2 == 0 {
-                    sample(&up, 3000.0, i)
-                } else {
-                    sample(&down, -3000.0, i)
-                }
-            })
-            .collect();
-        (data, up, down)
-    }
-
-    /// How both tests train on [`camel_data`]: eight units, 60 epochs of
-    /// four steps, with the given decay.
-    fn camel_config(decay: f32) -> TrainConfig {
-        TrainConfig {
-            hidden: 8,
-            base: Base::Alone,
-            epochs: 60,
-            batch: 16,
-            rate: 0.01,
-            decay,
-            k: 200.0,
-            k_teacher: 2000.0,
-            seed: 3,
-        }
-    }
-
-    /// With the output weights' shrinkage on, the training error does not
-    /// climb back over the last epochs as the step size falls: the
-    /// shrinkage falls with it. (At a fixed shrinkage the error ended at
-    /// 1.8 times its best on this data.)
-    #[test]
-    fn weight_decay_falls_with_the_step_size() {
-        let (data, _, _) = camel_data();
-        let config = camel_config(0.01);
-        let mut model = Model::new(8, Base::Alone, 1);
-        let mut losses = Vec::new();
-        model.train(&data, &config, |_, m| losses.push(m.loss(&data, &config)));
-        let best = losses.iter().copied().fold(f64::INFINITY, f64::min);
-        let last = *losses.last().unwrap();
-        assert!(last <= best * 1.1, "best {best}, last {last}: {losses:?}");
-    }
-
-    /// Trained to tell "a camel up" from "a camel down", the network learns
-    /// it, and its quantised form scores as the float one does.
-    #[test]
-    fn learns_a_material_difference_and_quantises_faithfully() {
-        let (data, up, down) = camel_data();
-        let config = camel_config(0.0);
-        let mut model = Model::new(8, Base::Alone, 1);
-        let before = model.loss(&data, &config);
-        model.train(&data, &config, |_, _| {});
-        let after = model.loss(&data, &config);
-        assert!(after < before / 10.0, "{before} -> {after}");
-        assert!(model.score(&data[0]) > 150.0 && model.score(&data[1]) < -150.0);
-        let net = model.quantise();
-        for (s, pos) in [(&data[0], &up), (&data[1], &down)] {
-            let float = model.score(s);
-            let int = net.evaluate(pos) as f32;
-            assert!((float - int).abs() < 3.0, "float {float} quantised {int}");
-        }
-    }
-}
+#[path = "model_tests.rs"]
+mod tests;

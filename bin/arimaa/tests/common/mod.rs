@@ -257,3 +257,17 @@ pub fn ray_python(test: &str) -> Option<String> {
     eprintln!("SKIPPED {test}: {message}");
     None
 }
+
+/// The committed sample of sharp's games (`tuning/tests/data`).
+pub fn sample() -> PathBuf {
+    repo().join("tuning/tests/data/strong_sample.jsonl")
+}
+
+/// A JSON-lines file's values, one a line.
+pub fn json_lines(path: &Path) -> Vec<serde_json::Value> {
+    std::fs::read_to_string(path)
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{l}: {e}")))
+        .collect()
+}

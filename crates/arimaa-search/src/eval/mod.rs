@@ -120,6 +120,47 @@ pub fn evaluate(pos: &Position, weights: &Weights) -> i32 {
     score.sum
 }
 
+/// The evaluation with `weights` and every weight's feature, in one pass:
+/// what a network reading the features as inputs needs beside the score.
+#[must_use]
+pub fn evaluate_and_trace(pos: &Position, weights: &Weights) -> (i32, Trace) {
+    let mut both = Both {
+        score: Score {
+            weights: weights.values(),
+            sum: 0,
+        },
+        trace: Trace {
+            features: [0.0; COUNT],
+            fixed: 0.0,
+        },
+    };
+    terms(pos, &mut both);
+    (both.score.sum, both.trace)
+}
+
+/// A score and a trace at once: every feature is computed (the trace wants
+/// them all), each weighed as [`evaluate`] weighs it.
+struct Both<'a> {
+    score: Score<'a>,
+    trace: Trace,
+}
+
+impl Terms for Both<'_> {
+    fn add(&mut self, weight: Weight, value: i32, div: i32) {
+        self.score.add(weight, value, div);
+        self.trace.add(weight, value, div);
+    }
+
+    fn fixed(&mut self, value: i32) {
+        self.score.fixed(value);
+        self.trace.fixed(value);
+    }
+
+    fn wants(&self, _: Weight) -> bool {
+        true
+    }
+}
+
 /// Every weight's feature in `pos`, for fitting.
 #[must_use]
 pub fn trace(pos: &Position) -> Trace {

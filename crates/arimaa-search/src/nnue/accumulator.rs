@@ -1,6 +1,6 @@
 //! The first layer's sums, one row per view, kept up to date step by step.
 
-use super::{feature, Network};
+use super::{feature, Network, DENSE};
 use arimaa_core::{Color, Kind, Piece, Position, Square};
 
 /// The first layer's output before clipping, for both views.
@@ -84,10 +84,11 @@ impl Tracker {
     }
 
     /// The network's score of `pos`, side to move's view (see
-    /// [`Network::evaluate`]), with the accumulator brought to `pos`.
-    pub fn evaluate(&mut self, net: &Network, pos: &Position) -> i32 {
+    /// [`Network::evaluate`]), with the accumulator brought to `pos`;
+    /// `dense` as [`Network::output`] takes it.
+    pub fn evaluate(&mut self, net: &Network, pos: &Position, dense: &[f64; DENSE]) -> i32 {
         self.sync(net, pos);
-        net.output(&self.acc, pos.side())
+        net.output(&self.acc, pos.side(), dense)
     }
 
     /// The accumulator for `pos`.
@@ -174,11 +175,11 @@ mod tests {
             let mut pos: Position = start;
             for step in turn.steps.iter() {
                 pos.make_step(step);
-                assert_eq!(tracker.evaluate(net, &pos), net.evaluate(&pos));
+                assert_eq!(tracker.evaluate(net, &pos, &net.dense_of(&pos)), net.evaluate(&pos));
                 checked += 1;
             }
             if i % 17 == 0 {
-                assert_eq!(tracker.evaluate(net, &far), net.evaluate(&far));
+                assert_eq!(tracker.evaluate(net, &far, &net.dense_of(&far)), net.evaluate(&far));
             }
         }
         assert!(checked > 200, "{checked}");

@@ -4,12 +4,16 @@
 //! (u8: 0 alone, 1 on the hand evaluation), three zero bytes, then the
 //! input weights (i16, `INPUTS` rows of `hidden`), the input biases (i16 ×
 //! hidden), the output weights (i16 × 2 hidden: side to move's view, then
-//! the other's) and the output bias (i32).
+//! the other's) and the output bias (i32). Version 2, a network that reads
+//! the hand evaluation's features, goes on: their number (u32, [`DENSE`])
+//! and their weights (f32, 2 × `DENSE` rows of `hidden`: side to move's
+//! view, then the other's). A network without them is written as version 1.
 
-use super::{Base, Network, INPUTS};
+use super::{Base, Network, DENSE, INPUTS};
 
 const MAGIC: &[u8; 4] = b"ARNN";
 const VERSION: u32 = 1;
+const VERSION_DENSE: u32 = 2;
 const HEADER: usize = 16;
 
 /// Bytes that are not a network this engine can run.
@@ -19,8 +23,11 @@ pub enum NetError {
     #[error("not a network file (it does not start with ARNN)")]
     Magic,
     /// A format this build does not read.
-    #[error("network format version {0}; this build reads version {VERSION}")]
+    #[error("network format version {0}; this build reads versions {VERSION} and {VERSION_DENSE}")]
     Version(u32),
+    /// Dense inputs other than this build's hand-evaluation features.
+    #[error("{0} dense inputs; this build's hand evaluation has {DENSE} features")]
+    Dense(u32),
     /// A width outside 1..=1024.
     #[error("hidden width {0}: expected 1 to 1024")]
     Width(u32),
@@ -39,8 +46,13 @@ pub enum NetError {
     },
 }
 
-fn len_for(hidden: usize) -> usize {
-    HEADER + 2 * (INPUTS * hidden + hidden + 2 * hidden) + 4
+fn len_for(hidden: usize, dense: bool) -> usize {
+    let base = HEADER + 2 * (INPUTS * hidden + hidden + 2 * hidden) + 4;
+    if dense {
+        base + 4 + 4 * 2 * DENSE * hidden
+    } else {
+        base
+    }
 }
 
 fn u32_at(bytes: &[u8], at: usize) -> u32 {
@@ -54,9 +66,10 @@ impl Network {
             return Err(NetError::Magic);
         }
         let version = u32_at(bytes, 4);
-        if version != VERSION {
+        if version != VERSION && version != VERSION_DENSE {
             return Err(NetError::Version(version));
         }
+        let dense = version == VERSION_DENSE;
         let width = u32_at(bytes, 8);
         if !(1..=1024).contains(&width) {
             return Err(NetError::Width(width));
@@ -67,31 +80,43 @@ impl Network {
             1 => Base::OnHand,
             b => return Err(NetError::Base(b)),
         };
-        if bytes.len() != len_for(hidden) {
+        let plain = len_for(hidden, false);
+        if dense && bytes.len() >= plain + 4 && u32_at(bytes, plain) as usize != DENSE {
+            return Err(NetError::Dense(u32_at(bytes, plain)));
+        }
+        if bytes.len() != len_for(hidden, dense) {
             return Err(NetError::Length {
                 hidden,
-                want: len_for(hidden),
+                want: len_for(hidden, dense),
                 got: bytes.len(),
             });
         }
-        let mut words = bytes[HEADER..bytes.len() - 4]
+        let dense_weights = bytes[plain.min(bytes.len())..]
+            .get(4..)
+            .unwrap_or_default()
+            .chunks_exact(4)
+            .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+            .collect();
+        let mut words = bytes[HEADER..plain - 4]
             .chunks_exact(2)
             .map(|c| i16::from_le_bytes([c[0], c[1]]));
         let mut take = |n: usize| -> Vec<i16> { words.by_ref().take(n).collect() };
         let input_weights = take(INPUTS * hidden);
         let input_bias = take(hidden);
         let output_weights = take(2 * hidden);
-        let output_bias = u32_at(bytes, bytes.len() - 4) as i32;
+        let output_bias = u32_at(bytes, plain - 4) as i32;
         Ok(Network::from_parts(
             base,
             input_weights,
             input_bias,
             output_weights,
             output_bias,
+            dense_weights,
         ))
     }
 
-    /// A network from its quantised parts (the trainer's export). Panics if
+    /// A network from its quantised parts (the trainer's export;
+    /// `dense_weights` empty for a network without dense inputs). Panics if
     /// the lengths do not fit `hidden`: that is the caller's bug, not input.
     #[must_use]
     pub fn from_parts(
@@ -100,9 +125,11 @@ impl Network {
         input_bias: Vec<i16>,
         output_weights: Vec<i16>,
         output_bias: i32,
+        dense_weights: Vec<f32>,
     ) -> Network {
         let hidden = input_bias.len();
         assert!(input_weights.len() == INPUTS * hidden && output_weights.len() == 2 * hidden);
+        assert!(dense_weights.is_empty() || dense_weights.len() == 2 * DENSE * hidden);
         Network {
             hidden,
             base,
@@ -110,15 +137,17 @@ impl Network {
             input_bias,
             output_weights,
             output_bias,
+            dense_weights,
         }
     }
 
     /// The bytes [`Network::from_bytes`] reads.
     #[must_use]
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut out = Vec::with_capacity(len_for(self.hidden));
+        let dense = self.reads_dense();
+        let mut out = Vec::with_capacity(len_for(self.hidden, dense));
         out.extend_from_slice(MAGIC);
-        out.extend_from_slice(&VERSION.to_le_bytes());
+        out.extend_from_slice(&if dense { VERSION_DENSE } else { VERSION }.to_le_bytes());
         out.extend_from_slice(&(self.hidden as u32).to_le_bytes());
         out.extend_from_slice(&[u8::from(self.base == Base::OnHand), 0, 0, 0]);
         for w in self
@@ -130,6 +159,12 @@ impl Network {
             out.extend_from_slice(&w.to_le_bytes());
         }
         out.extend_from_slice(&self.output_bias.to_le_bytes());
+        if dense {
+            out.extend_from_slice(&(DENSE as u32).to_le_bytes());
+            for w in &self.dense_weights {
+                out.extend_from_slice(&w.to_le_bytes());
+            }
+        }
         out
     }
 }
@@ -162,5 +197,68 @@ mod tests {
         bad[12] = 7;
         assert_eq!(Network::from_bytes(&bad).unwrap_err(), NetError::Base(7));
         assert_eq!(Network::from_bytes(b"AR").unwrap_err(), NetError::Magic);
+    }
+
+    /// A small network that reads the dense inputs, its weights varied.
+    fn dense_network(hidden: usize) -> Network {
+        let w = |n: usize, m: i32| (0..n).map(|i| ((i as i32 * 37) % m - m / 2) as i16).collect();
+        let dense = (0..2 * DENSE * hidden)
+            .map(|i| ((i * 13) % 7) as f32 / 50.0 - 0.06)
+            .collect();
+        Network::from_parts(
+            Base::OnHand,
+            w(INPUTS * hidden, 61),
+            w(hidden, 200),
+            w(2 * hidden, 90),
+            1234,
+            dense,
+        )
+    }
+
+    #[test]
+    fn a_network_with_dense_inputs_round_trips_as_version_2_and_damage_is_refused() {
+        let net = dense_network(4);
+        let bytes = net.to_bytes();
+        assert_eq!(u32_at(&bytes, 4), VERSION_DENSE);
+        let again = Network::from_bytes(&bytes).unwrap();
+        assert!(again.reads_dense());
+        assert_eq!(again.to_bytes(), bytes);
+        // The embedded network without them stays version 1.
+        assert_eq!(u32_at(&EMBEDDED.to_bytes(), 4), VERSION);
+        let plain = len_for(4, false);
+        let mut bad = bytes.clone();
+        bad[plain..plain + 4].copy_from_slice(&7u32.to_le_bytes());
+        assert_eq!(Network::from_bytes(&bad).unwrap_err(), NetError::Dense(7));
+        assert_eq!(
+            Network::from_bytes(&bytes[..bytes.len() - 2]).unwrap_err(),
+            NetError::Length {
+                hidden: 4,
+                want: bytes.len(),
+                got: bytes.len() - 2
+            }
+        );
+        // A version-1 header on version-2 bytes is refused by its length.
+        let mut bad = bytes.clone();
+        bad[4..8].copy_from_slice(&VERSION.to_le_bytes());
+        assert!(matches!(Network::from_bytes(&bad), Err(NetError::Length { .. })));
+    }
+
+    /// The dense inputs move the score, a tracker scores as from scratch
+    /// with them, and the score of a mirrored board is the same.
+    #[test]
+    fn dense_inputs_change_the_score_and_a_tracker_agrees() {
+        use arimaa_core::parse_position;
+        let net = dense_network(8);
+        let pos = parse_position("s [r r  r r DhrrdcrCd E mh    c    r e    RRM DH CH  RR R    R R  R]").unwrap();
+        let dense = net.dense_of(&pos);
+        assert!(dense.iter().any(|&x| x != 0.0));
+        let acc = net.refresh(&pos);
+        assert_ne!(
+            net.output(&acc, pos.side(), &dense),
+            net.output(&acc, pos.side(), &[0.0; DENSE])
+        );
+        let mut tracker = super::super::Tracker::new(&net);
+        assert_eq!(tracker.evaluate(&net, &pos, &dense), net.evaluate(&pos));
+        assert_eq!(net.evaluate(&pos), net.evaluate(&pos.mirror()));
     }
 }

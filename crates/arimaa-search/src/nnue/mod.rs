@@ -10,6 +10,13 @@
 //! the other's (clipped to 0..1) and gives centi-rabbits from the side to
 //! move's point of view.
 //!
+//! A network may also read the hand evaluation's features (its
+//! [`crate::eval::Trace`], [`DENSE`] numbers) as dense inputs: each adds its
+//! value times a row of weights to both views' first-layer sums before the
+//! clip. They are not kept in the accumulator (they change with the whole
+//! board, not by squares): the output adds them, in floating point, when it
+//! is asked for.
+//!
 //! The layout and the quantisation are declared here once: the trainer
 //! (`arimaa-tuning`'s `nnue`) computes the same features in floating point
 //! and writes the [`Network`] bytes this module reads.
@@ -20,11 +27,17 @@ mod file;
 pub use accumulator::{Accumulator, Tracker};
 pub use file::NetError;
 
+use crate::eval::trace;
+use crate::params::weights::COUNT;
 use arimaa_core::{Color, Piece, Position, Square};
 use std::sync::LazyLock;
 
 /// Features per view: 2 owners × 6 kinds × 64 squares.
 pub const INPUTS: usize = 768;
+
+/// Dense inputs of a network that reads them: one per hand-evaluation
+/// weight, its feature as [`crate::eval::trace`] gives it.
+pub const DENSE: usize = COUNT;
 
 /// Quantisation of the first layer: a float weight `w` is stored as
 /// `round(w × QA)`, and the clipped activation 1.0 is `QA`.
@@ -78,6 +91,10 @@ pub struct Network {
     output_weights: Vec<i16>,
     /// In units of `QA × QB`.
     output_bias: i32,
+    /// Empty, or the dense inputs' first-layer weights in activation units
+    /// (1.0 is the clip's top): [`DENSE`] rows of `hidden` for the side to
+    /// move's view, then as many for the other's.
+    dense_weights: Vec<f32>,
 }
 
 impl std::fmt::Debug for Network {
@@ -106,6 +123,13 @@ impl Network {
         self.base
     }
 
+    /// Whether the network reads the hand evaluation's features: then
+    /// [`Network::output`] must be given them.
+    #[must_use]
+    pub fn reads_dense(&self) -> bool {
+        !self.dense_weights.is_empty()
+    }
+
     /// The first layer's sums for `pos`, both views, from scratch.
     #[must_use]
     pub fn refresh(&self, pos: &Position) -> Accumulator {
@@ -118,33 +142,75 @@ impl Network {
         acc
     }
 
-    /// The output for `acc` with `side` to move, in centi-rabbits.
+    /// The output for `acc` with `side` to move, in centi-rabbits; `dense`
+    /// is the position's hand-evaluation features when the network
+    /// [reads them](Network::reads_dense), else ignored.
     #[must_use]
-    pub fn output(&self, acc: &Accumulator, side: Color) -> i32 {
+    pub fn output(&self, acc: &Accumulator, side: Color, dense: &[f64; DENSE]) -> i32 {
         let (own, other) = self.output_weights.split_at(self.hidden);
+        if self.reads_dense() {
+            let sum = self.dot_dense(acc.view(side), own, dense, 0)
+                + self.dot_dense(acc.view(side.opponent()), other, dense, 1);
+            let out = sum + self.output_bias as f32 / (QA * QB) as f32;
+            return (out * OUTPUT_SCALE as f32).round() as i32;
+        }
         let sum = dot_clipped(acc.view(side), own) + dot_clipped(acc.view(side.opponent()), other);
         (sum + self.output_bias) * OUTPUT_SCALE / (QA * QB)
+    }
+
+    /// One view's share of the output with the dense inputs added to its
+    /// sums, in floating point (in rabbits).
+    fn dot_dense(&self, acc: &[i16], weights: &[i16], dense: &[f64; DENSE], view: usize) -> f32 {
+        // On the stack: this runs at every leaf (the widths are at most 1024).
+        let mut buf = [0.0f32; 1024];
+        let pre = &mut buf[..self.hidden];
+        pre.iter_mut()
+            .zip(acc)
+            .for_each(|(p, &a)| *p = f32::from(a) / QA as f32);
+        let rows = &self.dense_weights[view * DENSE * self.hidden..][..DENSE * self.hidden];
+        for (&x, row) in dense.iter().zip(rows.chunks_exact(self.hidden)) {
+            if x != 0.0 {
+                let x = x as f32;
+                pre.iter_mut().zip(row).for_each(|(p, w)| *p += w * x);
+            }
+        }
+        pre.iter()
+            .zip(weights)
+            .map(|(p, &w)| p.clamp(0.0, 1.0) * f32::from(w))
+            .sum::<f32>()
+            / QB as f32
     }
 
     /// The output for the features of the side to move's view and of the
     /// other's, given as lists (the trainer measures the engine's integer
     /// network on its samples this way).
     #[must_use]
-    pub fn output_of_features(&self, mover: &[u16], other: &[u16]) -> i32 {
+    pub fn output_of_features(&self, mover: &[u16], other: &[u16], dense: &[f64; DENSE]) -> i32 {
         let mut acc = Accumulator::new(self);
         for (view, list) in [(Color::Gold, mover), (Color::Silver, other)] {
             for &f in list {
                 acc.add(self, view, usize::from(f));
             }
         }
-        self.output(&acc, Color::Gold)
+        self.output(&acc, Color::Gold, dense)
     }
 
     /// The network's score of `pos` from the side to move's point of view,
     /// as at the start of its turn (the caller accounts for steps used).
     #[must_use]
     pub fn evaluate(&self, pos: &Position) -> i32 {
-        self.output(&self.refresh(pos), pos.side())
+        self.output(&self.refresh(pos), pos.side(), &self.dense_of(pos))
+    }
+
+    /// The dense inputs of `pos` when the network reads them (zeros else:
+    /// the trace costs as much as the hand evaluation).
+    #[must_use]
+    pub fn dense_of(&self, pos: &Position) -> [f64; DENSE] {
+        if self.reads_dense() {
+            trace(pos).features
+        } else {
+            [0.0; DENSE]
+        }
     }
 }
 

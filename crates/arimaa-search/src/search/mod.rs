@@ -17,7 +17,7 @@ mod quiesce;
 mod root;
 mod tree;
 
-use crate::eval::evaluate;
+use crate::eval::{evaluate, evaluate_and_trace};
 use crate::nnue::{Base, Tracker};
 use crate::params::{Params, DEFAULT};
 use crate::time::TimeManager;
@@ -169,9 +169,17 @@ pub fn static_score(pos: &Position, params: &Params, net: &mut Option<Box<Tracke
         return evaluate(pos, &params.weights);
     }
     let network = &*crate::nnue::EMBEDDED;
-    let learned = net
-        .get_or_insert_with(|| Box::new(Tracker::new(network)))
-        .evaluate(network, pos);
+    let tracker = net.get_or_insert_with(|| Box::new(Tracker::new(network)));
+    if network.reads_dense() {
+        // One pass gives the hand score and the features the network reads.
+        let (hand, trace) = evaluate_and_trace(pos, &params.weights);
+        let learned = tracker.evaluate(network, pos, &trace.features);
+        return match network.base() {
+            Base::OnHand => hand + learned,
+            Base::Alone => learned,
+        };
+    }
+    let learned = tracker.evaluate(network, pos, &[0.0; crate::nnue::DENSE]);
     match network.base() {
         Base::OnHand => evaluate(pos, &params.weights) + learned,
         Base::Alone => learned,

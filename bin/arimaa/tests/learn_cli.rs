@@ -1,0 +1,147 @@
+//! `arimaa learn` end to end: a network trained on positions of the
+//! committed game sample (labelled by the players' own scores in it), read
+//! back by the engine; a network measured without training; bad files
+//! refused by name.
+
+mod common;
+
+use common::{arimaa, json_lines, sample, scratch, text};
+
+#[test]
+fn learn_trains_on_labelled_positions_and_writes_a_network_the_engine_reads() {
+    let dir = scratch("learn");
+    let positions = dir.join("positions.jsonl");
+    let out = arimaa(&[
+        "positions",
+        "--games",
+        sample().to_str().unwrap(),
+        "--out",
+        positions.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out));
+    let net = dir.join("net.bin");
+    let refit = dir.join("refit.params");
+    let out = arimaa(&[
+        "learn",
+        "--labels",
+        positions.to_str().unwrap(),
+        "--holdout",
+        "2",
+        "--hidden",
+        "8",
+        "--epochs",
+        "3",
+        "--on-hand",
+        "--out",
+        net.to_str().unwrap(),
+        "--refit-hand",
+        refit.to_str().unwrap(),
+    ]);
+    let all = text(&out);
+    assert!(out.status.success(), "{all}");
+    for line in ["epoch  train-mse", "hand ", "network ", "refitted ", "network written"] {
+        assert!(all.contains(line), "'{line}' missing: {all}");
+    }
+    let bytes = std::fs::read(&net).unwrap();
+    let network = arimaa_search::nnue::Network::from_bytes(&bytes).expect("a readable network");
+    assert_eq!(network.hidden(), 8);
+    assert_eq!(network.base(), arimaa_search::nnue::Base::OnHand);
+
+    // The refitted weights are a parameter file the engine reads.
+    let out = arimaa(&["--params", refit.to_str().unwrap(), "params"]);
+    assert!(out.status.success(), "{}", text(&out));
+    assert!(
+        String::from_utf8_lossy(&out.stdout).contains("advance_pct"),
+        "{}",
+        text(&out)
+    );
+
+    // A file without labels is refused with its name.
+    let empty = dir.join("empty.jsonl");
+    std::fs::write(&empty, "{\"pos\": \"g [x]\"}\n").unwrap();
+    let out = arimaa(&["learn", "--labels", empty.to_str().unwrap()]);
+    assert!(!out.status.success());
+    assert!(text(&out).contains("no labelled position"), "{}", text(&out));
+}
+
+/// A network reading the hand terms is trained and written as such; `--net`
+/// measures it without training, and each position's dumped score is what
+/// the engine computes for it (hand terms plus the network, the dense
+/// inputs included), so trainer and engine read the same features.
+#[test]
+fn learn_with_dense_inputs_and_a_network_measured_alone() {
+    let dir = scratch("learn-dense");
+    let positions = dir.join("positions.jsonl");
+    let out = arimaa(&[
+        "positions",
+        "--games",
+        sample().to_str().unwrap(),
+        "--out",
+        positions.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out));
+    let net = dir.join("dense.bin");
+    let pos_arg = positions.to_str().unwrap();
+    let out = arimaa(&[
+        "learn",
+        "--labels",
+        pos_arg,
+        "--holdout",
+        "2",
+        "--hidden",
+        "8",
+        "--epochs",
+        "2",
+        "--on-hand",
+        "--dense",
+        "--out",
+        net.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out));
+    let network = arimaa_search::nnue::Network::from_bytes(&std::fs::read(&net).unwrap()).expect("readable");
+    assert!(network.reads_dense());
+
+    let scores = dir.join("scores.jsonl");
+    let out = arimaa(&[
+        "learn",
+        "--net",
+        net.to_str().unwrap(),
+        "--test",
+        pos_arg,
+        "--scores",
+        scores.to_str().unwrap(),
+    ]);
+    let all = text(&out);
+    assert!(out.status.success(), "{all}");
+    for line in ["mean error", "hand ", "network ", "scores written"] {
+        assert!(all.contains(line), "'{line}' missing: {all}");
+    }
+    assert!(!all.contains("epoch"), "nothing trained: {all}");
+    let lines = json_lines(&scores);
+    // One line for each position with a label (the sample's end positions have none).
+    let labelled = json_lines(&positions)
+        .iter()
+        .filter(|v| v.get("eval").is_some_and(|e| e.is_number()))
+        .count();
+    assert!(labelled > 100);
+    assert_eq!(lines.len(), labelled);
+    for v in lines.iter().take(50) {
+        let pos = arimaa_core::parse_position(v["pos"].as_str().unwrap()).unwrap();
+        let hand = arimaa_search::eval::evaluate(&pos, &arimaa_search::params::DEFAULT.weights);
+        assert_eq!(v["hand"].as_f64().unwrap(), f64::from(hand));
+        assert_eq!(
+            v["network"].as_f64().unwrap(),
+            f64::from(hand + network.evaluate(&pos)),
+            "{v}"
+        );
+    }
+
+    // A file that is not a network is refused with its name.
+    let out = arimaa(&["learn", "--net", pos_arg, "--test", pos_arg]);
+    assert!(!out.status.success());
+    assert!(
+        text(&out).contains("positions.jsonl") && text(&out).contains("ARNN"),
+        "{}",
+        text(&out)
+    );
+}
