@@ -27,6 +27,7 @@ fn the_committed_labels_read_whole() {
         ("static_round3.jsonl.gz", 85_000, 0),
         ("static_round4.jsonl.gz", 129_000, 0),
         ("static_round5.jsonl.gz", 30_000, 0),
+        ("static_top_dense.jsonl.gz", 146_000, 0),
         ("movetest_r4.jsonl.gz", 478, 0),
         ("movetest_r4_after.jsonl.gz", 2_100, 0),
         ("searched_leaves.jsonl.gz", 10_700, 0),
