@@ -18,8 +18,9 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 #[derive(Args, Debug)]
-#[command(after_help = "Example:
+#[command(after_help = "Examples:
   arimaa learn --labels labels.jsonl games.jsonl --on-hand --out net.bin
+  arimaa learn --net net.bin --test ours.jsonl --scores scores.jsonl
 
 Positions of every --holdout-th game (by a hash of its name) are held out;
 the rest, and their mirror images (files a-h flipped), are trained on.")]
@@ -220,8 +221,9 @@ fn measure(
 }
 
 /// Spearman and win-probability error of the hand evaluation and of the
-/// engine's integer network (what the search would get, not the float one);
-/// returns both scores of each sample, in centi-rabbits.
+/// engine's integer network (what the search would get), and of the float
+/// network when there is one; returns each sample's hand, integer and float
+/// scores, in centi-rabbits.
 fn report(
     name: &str,
     samples: &[Sample],

@@ -298,4 +298,32 @@ pub(crate) mod tests {
         assert_eq!(a.features, b.features);
         assert_eq!(a.fixed, b.fixed);
     }
+
+    /// The one-pass score and trace are exactly [`evaluate`]'s score (with
+    /// zero weights too, whose features `evaluate` skips) and [`trace`]'s
+    /// features, after every step of many turns.
+    #[test]
+    fn score_and_trace_in_one_pass_are_the_two_apart() {
+        let start = board(
+            [
+                "r.r.rr.r", "..d.hm.r", "..c.E...", "R...r...", "...eR.d.", ".H.cD...", "R..RMRR.", "..RC..RH",
+            ],
+            's',
+        );
+        let mut checked = 0;
+        for turn in arimaa_core::TurnGen::new().turns(&start).into_iter().take(150) {
+            let mut pos = start;
+            for step in turn.steps.iter() {
+                pos.make_step(step);
+                for weights in [&DEFAULT, &all_on()] {
+                    let (score, t) = evaluate_and_trace(&pos, weights);
+                    assert_eq!(score, evaluate(&pos, weights));
+                    assert_eq!(t.features, trace(&pos).features);
+                    assert_eq!(t.fixed, trace(&pos).fixed);
+                }
+                checked += 1;
+            }
+        }
+        assert!(checked > 150, "{checked}");
+    }
 }
