@@ -6,10 +6,11 @@
 mod common;
 
 use common::{arimaa, json_lines, sample, scratch, text};
+use std::path::{Path, PathBuf};
 
-#[test]
-fn learn_trains_on_labelled_positions_and_writes_a_network_the_engine_reads() {
-    let dir = scratch("learn");
+/// The game positions of the committed sample (with the players' own
+/// scores as labels), written into `dir`.
+fn sample_positions(dir: &Path) -> PathBuf {
     let positions = dir.join("positions.jsonl");
     let out = arimaa(&[
         "positions",
@@ -19,6 +20,13 @@ fn learn_trains_on_labelled_positions_and_writes_a_network_the_engine_reads() {
         positions.to_str().unwrap(),
     ]);
     assert!(out.status.success(), "{}", text(&out));
+    positions
+}
+
+#[test]
+fn learn_trains_on_labelled_positions_and_writes_a_network_the_engine_reads() {
+    let dir = scratch("learn");
+    let positions = sample_positions(&dir);
     let net = dir.join("net.bin");
     let refit = dir.join("refit.params");
     let out = arimaa(&[
@@ -71,15 +79,7 @@ fn learn_trains_on_labelled_positions_and_writes_a_network_the_engine_reads() {
 #[test]
 fn learn_with_dense_inputs_and_a_network_measured_alone() {
     let dir = scratch("learn-dense");
-    let positions = dir.join("positions.jsonl");
-    let out = arimaa(&[
-        "positions",
-        "--games",
-        sample().to_str().unwrap(),
-        "--out",
-        positions.to_str().unwrap(),
-    ]);
-    assert!(out.status.success(), "{}", text(&out));
+    let positions = sample_positions(&dir);
     let net = dir.join("dense.bin");
     let pos_arg = positions.to_str().unwrap();
     let out = arimaa(&[
