@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{arimaa, bin, broken_engine, json_lines, python, sample, scratch, text};
+use common::{arimaa, bin, broken_engine, game_positions_file, json_lines, python, sample, scratch, text};
 use std::path::Path;
 
 /// The first `n` lines of `from`, written to `to`.
@@ -341,10 +341,7 @@ fn own_positions(dir: &Path, games: &str, mode: &str, n: &str) -> Vec<serde_json
 
 /// Every game position of `games` (`arimaa positions` without options).
 fn game_positions(dir: &Path, games: &str) -> Vec<serde_json::Value> {
-    let p = dir.join("all.jsonl");
-    let out = arimaa(&["positions", "--games", games, "--out", p.to_str().unwrap()]);
-    assert!(out.status.success(), "{}", text(&out));
-    json_lines(&p)
+    json_lines(&game_positions_file(dir, Path::new(games)))
 }
 
 /// `arimaa positions --games games` with `bad` fails, naming one of `names`.

@@ -5,28 +5,12 @@
 
 mod common;
 
-use common::{arimaa, json_lines, sample, scratch, text};
-use std::path::{Path, PathBuf};
-
-/// The game positions of the committed sample (with the players' own
-/// scores as labels), written into `dir`.
-fn sample_positions(dir: &Path) -> PathBuf {
-    let positions = dir.join("positions.jsonl");
-    let out = arimaa(&[
-        "positions",
-        "--games",
-        sample().to_str().unwrap(),
-        "--out",
-        positions.to_str().unwrap(),
-    ]);
-    assert!(out.status.success(), "{}", text(&out));
-    positions
-}
+use common::{arimaa, game_positions_file, json_lines, sample, scratch, text};
 
 #[test]
 fn learn_trains_on_labelled_positions_and_writes_a_network_the_engine_reads() {
     let dir = scratch("learn");
-    let positions = sample_positions(&dir);
+    let positions = game_positions_file(&dir, &sample());
     let net = dir.join("net.bin");
     let refit = dir.join("refit.params");
     let out = arimaa(&[
@@ -79,7 +63,7 @@ fn learn_trains_on_labelled_positions_and_writes_a_network_the_engine_reads() {
 #[test]
 fn learn_with_dense_inputs_and_a_network_measured_alone() {
     let dir = scratch("learn-dense");
-    let positions = sample_positions(&dir);
+    let positions = game_positions_file(&dir, &sample());
     let net = dir.join("dense.bin");
     let pos_arg = positions.to_str().unwrap();
     let out = arimaa(&[
@@ -140,7 +124,7 @@ fn learn_with_dense_inputs_and_a_network_measured_alone() {
     let out = arimaa(&["learn", "--net", pos_arg, "--test", pos_arg]);
     assert!(!out.status.success());
     assert!(
-        text(&out).contains("positions.jsonl") && text(&out).contains("ARNN"),
+        text(&out).contains("all.jsonl") && text(&out).contains("ARNN"),
         "{}",
         text(&out)
     );

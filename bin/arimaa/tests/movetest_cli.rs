@@ -5,22 +5,13 @@
 
 mod common;
 
-use common::{arimaa, bin, repo, scratch, text};
+use common::{arimaa, bin, game_positions_file, repo, scratch, text};
 use std::path::Path;
 
 /// Eight positions of the committed match sample, labelled by our engine
 /// at depth 2: the test set.
 fn test_set(dir: &Path) -> std::path::PathBuf {
-    let all = dir.join("all.jsonl");
-    let record = repo().join("tuning/tests/data/match_sample.txt");
-    let out = arimaa(&[
-        "positions",
-        "--games",
-        record.to_str().unwrap(),
-        "--out",
-        all.to_str().unwrap(),
-    ]);
-    assert!(out.status.success(), "{}", text(&out));
+    let all = game_positions_file(dir, &repo().join("tuning/tests/data/match_sample.txt"));
     // Past the setups, eight turns apart.
     let some: String = std::fs::read_to_string(&all)
         .unwrap()

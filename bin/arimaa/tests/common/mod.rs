@@ -263,6 +263,21 @@ pub fn sample() -> PathBuf {
     repo().join("tuning/tests/data/strong_sample.jsonl")
 }
 
+/// `arimaa positions --games GAMES` written to `dir/all.jsonl`: every game
+/// position of the games, as `arimaa label` and `arimaa learn` read them.
+pub fn game_positions_file(dir: &Path, games: &Path) -> PathBuf {
+    let all = dir.join("all.jsonl");
+    let out = arimaa(&[
+        "positions",
+        "--games",
+        games.to_str().unwrap(),
+        "--out",
+        all.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out));
+    all
+}
+
 /// A JSON-lines file's values, one a line.
 pub fn json_lines(path: &Path) -> Vec<serde_json::Value> {
     std::fs::read_to_string(path)

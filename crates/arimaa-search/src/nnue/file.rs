@@ -91,12 +91,15 @@ impl Network {
                 got: bytes.len(),
             });
         }
-        let dense_weights = bytes[plain.min(bytes.len())..]
-            .get(4..)
-            .unwrap_or_default()
-            .chunks_exact(4)
-            .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
-            .collect();
+        // The length is checked: a dense network's weights follow its count.
+        let dense_weights = if dense {
+            bytes[plain + 4..]
+                .chunks_exact(4)
+                .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+                .collect()
+        } else {
+            Vec::new()
+        };
         let mut words = bytes[HEADER..plain - 4]
             .chunks_exact(2)
             .map(|c| i16::from_le_bytes([c[0], c[1]]));
@@ -255,7 +258,7 @@ mod tests {
         let acc = net.refresh(&pos);
         assert_ne!(
             net.output(&acc, pos.side(), &dense),
-            net.output(&acc, pos.side(), &[0.0; DENSE])
+            net.output(&acc, pos.side(), &super::super::NO_DENSE)
         );
         let mut tracker = super::super::Tracker::new(&net);
         assert_eq!(tracker.evaluate(&net, &pos, &dense), net.evaluate(&pos));

@@ -39,6 +39,9 @@ pub const INPUTS: usize = 768;
 /// weight, its feature as [`crate::eval::trace`] gives it.
 pub const DENSE: usize = COUNT;
 
+/// The dense inputs given to a network that does not read them.
+pub const NO_DENSE: [f64; DENSE] = [0.0; DENSE];
+
 /// Quantisation of the first layer: a float weight `w` is stored as
 /// `round(w × QA)`, and the clipped activation 1.0 is `QA`.
 pub const QA: i32 = 255;
@@ -209,7 +212,7 @@ impl Network {
         if self.reads_dense() {
             trace(pos).features
         } else {
-            [0.0; DENSE]
+            NO_DENSE
         }
     }
 }

@@ -179,7 +179,7 @@ pub fn static_score(pos: &Position, params: &Params, net: &mut Option<Box<Tracke
             Base::Alone => learned,
         };
     }
-    let learned = tracker.evaluate(network, pos, &[0.0; crate::nnue::DENSE]);
+    let learned = tracker.evaluate(network, pos, &crate::nnue::NO_DENSE);
     match network.base() {
         Base::OnHand => evaluate(pos, &params.weights) + learned,
         Base::Alone => learned,
