@@ -4,6 +4,8 @@ use arimaa_core::{parse_position, Game, Position};
 use arimaa_search::bench::POSITIONS;
 use arimaa_search::eval::evaluate;
 use arimaa_search::goal::can_goal;
+use arimaa_search::threats::best_capture;
+use arimaa_search::turn_captures::best_turn_capture;
 use arimaa_search::{Searcher, TimeManager, TransTable, Weights};
 use criterion::{criterion_group, criterion_main, Criterion};
 use std::hint::black_box;
@@ -32,6 +34,31 @@ fn bench(c: &mut Criterion) {
                     usize::from(can_goal(black_box(p))) + usize::from(can_goal(black_box(&q)))
                 })
                 .sum::<usize>()
+        })
+    });
+    // The two-step patterns are the reference for the whole-turn search,
+    // which asks them at every position it reaches.
+    let value = |k: arimaa_core::Kind| k.index() as i32 * 100 + 100;
+    c.bench_function("captures/two_step_bench_positions_both_sides", |b| {
+        b.iter(|| {
+            positions
+                .iter()
+                .map(|p| {
+                    best_capture(black_box(p), p.side(), value) + best_capture(black_box(p), p.side().opponent(), value)
+                })
+                .sum::<i32>()
+        })
+    });
+    c.bench_function("captures/whole_turn_bench_positions_both_sides", |b| {
+        b.iter(|| {
+            positions
+                .iter()
+                .map(|p| {
+                    let mut q = *p;
+                    q.end_turn();
+                    best_turn_capture(black_box(p), value, value) + best_turn_capture(black_box(&q), value, value)
+                })
+                .sum::<i32>()
         })
     });
     let game = Game::from_position(positions[0]);

@@ -15,6 +15,7 @@ pub mod smp;
 pub mod threats;
 pub mod time;
 pub mod tt;
+pub mod turn_captures;
 
 pub use params::{Group, Params, SearchConfig, Setting, Weight, Weights};
 pub use search::{static_score, Cuts, Progress, Report, SearchResult, Searcher, WIN, WIN_BOUND};

@@ -23,6 +23,7 @@ pub use rabbits::goal_distance;
 
 use crate::params::weights::{Weight, Weights, COUNT};
 use crate::threats::best_capture;
+use crate::turn_captures::best_turn_capture;
 use arimaa_core::{Bitboard, Color, Kind, Pending, Position};
 use material::{Counts, Material};
 
@@ -235,6 +236,16 @@ fn terms<T: Terms>(pos: &Position, acc: &mut T) {
     let waiting = best_capture(pos, them, loss(us));
     acc.add(Weight::threat_waiting_16ths, -waiting, 16);
     acc.fixed(-waiting * [5, 3, 1, 0, 0][usize::from(steps).min(4)] / 16);
+    // The same over all the steps left (approach, guard removal, two pushes).
+    // The waiting side's next whole turn, measured the same way, made the
+    // learned evaluation worse (docs/results.md, session 57).
+    if acc.wants(Weight::capture_turn_16ths) {
+        acc.add(
+            Weight::capture_turn_16ths,
+            best_turn_capture(pos, loss(them), loss(us)),
+            16,
+        );
+    }
     danger::terms(pos, &shared, acc);
     rabbits::terms(pos, &shared, acc);
 }

@@ -164,6 +164,12 @@ weights! {
         /// the mover has 3 or 4 steps left to defend; two more per step fewer.
         threat_waiting_16ths = 1, -8..=16, step 1;
     }
+    /// Captures over a whole turn, found by a step search (`turn_captures`).
+    Captures = "whole-turn captures" {
+        /// Share in sixteenths of the net material the side to move can win
+        /// with the steps it has left (approach, guard removal, push or pull).
+        capture_turn_16ths = 0, -8..=16, step 1;
+    }
     /// Pieces either side could capture within its next turn, by the
     /// estimated steps.
     Danger = "danger" {
