@@ -6,17 +6,26 @@
 //! Every capture ends with a push or a pull (the victim is moved onto an
 //! unguarded trap, or its trap's last guard is moved away), so the search
 //! plays the steps before that last push or pull and asks the exact
-//! two-step patterns of `crate::threats` at every position it reaches. Two
-//! things keep it small:
+//! two-step patterns of `crate::threats` at every position it reaches.
+//! What keeps it small:
 //! - a sound lower bound on the steps any capture of a piece needs (see
-//!   [`steps_needed`]): a branch whose steps left are fewer is cut;
+//!   `steps_needed`): a branch whose steps left are fewer is cut;
 //! - only captures better than the best found are looked for, so a
 //!   position that already offers its best victim in two steps ends the
-//!   search at once.
+//!   search at once;
+//! - when every victim within reach needs all the steps left, only steps
+//!   that can lower some victim's bound are played (enemy steps, a
+//!   stronger piece nearing a victim or a guard, a step next to a frozen
+//!   own piece): the others leave the bound where it was, so they are cut
+//!   one step later anyway;
+//! - with steps to spare, own steps far from every victim and its trap
+//!   (beyond two squares) are skipped. That one is a judgement, not a
+//!   proof: a spare step helps by clearing or unfreezing, next to the
+//!   action. The tests compare the search with every sequence of legal
+//!   steps on game states.
 //!
 //! A node budget ([`NODE_LIMIT`]) bounds the rare positions with many
-//! near-captures; beyond it the best found so far is the answer (tests
-//! measure how often that loses a capture against full step generation).
+//! near-captures; beyond it the best found so far is the answer.
 
 use crate::threats::for_each_capture;
 use arimaa_core::keytable::KeyTable;
