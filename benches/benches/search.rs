@@ -14,6 +14,20 @@ fn positions() -> Vec<Position> {
     POSITIONS.iter().filter_map(|p| parse_position(p).ok()).collect()
 }
 
+/// `f` summed over every position and the same board with the other side
+/// to move (at the start of its turn).
+fn over_both_sides<T: std::iter::Sum>(positions: &[Position], f: impl Fn(&Position) -> T) -> T {
+    positions
+        .iter()
+        .flat_map(|p| {
+            let mut q = *p;
+            q.end_turn();
+            [*p, q]
+        })
+        .map(|p| f(black_box(&p)))
+        .sum()
+}
+
 fn bench(c: &mut Criterion) {
     let positions = positions();
     c.bench_function("eval/bench_positions", |b| {
@@ -25,41 +39,16 @@ fn bench(c: &mut Criterion) {
         })
     });
     c.bench_function("goal/bench_positions_both_sides", |b| {
-        b.iter(|| {
-            positions
-                .iter()
-                .map(|p| {
-                    let mut q = *p;
-                    q.end_turn();
-                    usize::from(can_goal(black_box(p))) + usize::from(can_goal(black_box(&q)))
-                })
-                .sum::<usize>()
-        })
+        b.iter(|| over_both_sides(&positions, |p| usize::from(can_goal(p))))
     });
     // The two-step patterns are the reference for the whole-turn search,
     // which asks them at every position it reaches.
     let value = |k: arimaa_core::Kind| k.index() as i32 * 100 + 100;
     c.bench_function("captures/two_step_bench_positions_both_sides", |b| {
-        b.iter(|| {
-            positions
-                .iter()
-                .map(|p| {
-                    best_capture(black_box(p), p.side(), value) + best_capture(black_box(p), p.side().opponent(), value)
-                })
-                .sum::<i32>()
-        })
+        b.iter(|| over_both_sides(&positions, |p| best_capture(p, p.side(), value)))
     });
     c.bench_function("captures/whole_turn_bench_positions_both_sides", |b| {
-        b.iter(|| {
-            positions
-                .iter()
-                .map(|p| {
-                    let mut q = *p;
-                    q.end_turn();
-                    best_turn_capture(black_box(p), value, value) + best_turn_capture(black_box(&q), value, value)
-                })
-                .sum::<i32>()
-        })
+        b.iter(|| over_both_sides(&positions, |p| best_turn_capture(p, value, value)))
     });
     let game = Game::from_position(positions[0]);
     let tt = TransTable::new(16);

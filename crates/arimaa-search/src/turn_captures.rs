@@ -27,6 +27,7 @@
 //! A node budget ([`NODE_LIMIT`]) bounds the rare positions with many
 //! near-captures; beyond it the best found so far is the answer.
 
+use crate::eval::{NEAR_TRAPS, TRAPS_NEAR};
 use crate::threats::for_each_capture;
 use arimaa_core::keytable::KeyTable;
 use arimaa_core::{Bitboard, Color, Kind, Pending, Position, Square, Step, StepList};
@@ -182,7 +183,7 @@ impl Search {
         let mut region = Bitboard::EMPTY;
         let mut tight = true;
         let mut reach = Reach::new(pos, self.us);
-        for v in enemy & CANDIDATES {
+        for v in enemy & NEAR_TRAPS {
             let (need, traps) = steps_needed(pos, self.us, &mut reach, v);
             if need > left {
                 continue;
@@ -240,13 +241,6 @@ struct Focus {
     /// Squares within two steps of a target or of its trap.
     region: Bitboard,
 }
-
-/// Squares from which a piece can reach a trap in two pushes or pulls.
-const CANDIDATES: Bitboard = {
-    let t = Bitboard::TRAPS;
-    let one = Bitboard(t.0 | t.neighbors().0);
-    Bitboard(one.0 | one.neighbors().0)
-};
 
 fn distance(a: Square, b: Square) -> u8 {
     a.file().abs_diff(b.file()) + a.rank().abs_diff(b.rank())
@@ -349,19 +343,6 @@ fn steps_needed(pos: &Position, attacker: Color, reach: &mut Reach, victim: Squa
     }
     best
 }
-
-/// `TRAPS_NEAR[s]`: the traps at most two steps from `s`.
-const TRAPS_NEAR: [Bitboard; 64] = {
-    let mut out = [Bitboard::EMPTY; 64];
-    let mut s = 0;
-    while s < 64 {
-        let one = Bitboard(1u64 << s | Bitboard(1u64 << s).neighbors().0);
-        let two = Bitboard(one.0 | one.neighbors().0);
-        out[s] = Bitboard(two.0 & Bitboard::TRAPS.0);
-        s += 1;
-    }
-    out
-};
 
 #[cfg(test)]
 mod tests;

@@ -42,7 +42,7 @@ const RING2: [Bitboard; 64] = {
 };
 
 /// `TRAPS_NEAR[s]`: the traps within two steps of `s` (one for most squares).
-const TRAPS_NEAR: [Bitboard; 64] = {
+pub(crate) const TRAPS_NEAR: [Bitboard; 64] = {
     let mut out = [Bitboard::EMPTY; 64];
     let mut s = 0;
     while s < 64 {
@@ -55,7 +55,7 @@ const TRAPS_NEAR: [Bitboard; 64] = {
 };
 
 /// Squares within two steps of some trap.
-const NEAR_TRAPS: Bitboard = {
+pub(crate) const NEAR_TRAPS: Bitboard = {
     let t = Bitboard::TRAPS;
     let one = Bitboard(t.0 | t.neighbors().0);
     Bitboard(one.0 | one.neighbors().0)

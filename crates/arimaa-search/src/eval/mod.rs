@@ -19,6 +19,7 @@ mod rabbits;
 mod traps;
 
 pub use danger::capture_steps;
+pub(crate) use danger::{NEAR_TRAPS, TRAPS_NEAR};
 pub use rabbits::goal_distance;
 
 use crate::params::weights::{Weight, Weights, COUNT};
