@@ -3,7 +3,8 @@
 //! One Arimaa concept a file: material (HarLog), trap control, placement
 //! (elephant, camel, rabbits), pieces in danger over the opponent's whole
 //! turn (`danger`), rabbits' free distance to goal (`rabbits`), frames and
-//! hostages (`binds`), and the exact two-step captures of `crate::threats`.
+//! hostages (`binds`), the exact two-step captures of `crate::threats`, and
+//! the mover's whole-turn captures of `crate::turn_captures`.
 //!
 //! Every term is a weight (a [`Weight`]) times a feature of the position, so
 //! the same code, generic over [`Terms`], gives the score (weights applied)
