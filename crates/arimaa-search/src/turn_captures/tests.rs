@@ -53,33 +53,38 @@ fn with_steps(pos: &Position, steps: u8) -> Position {
     p
 }
 
+/// The best capture of gold to move on `ranks` (a spare gold rabbit on
+/// rank 1 or 2 spends the steps taken away), for each `(steps left, value)`.
+fn assert_captures(ranks: [&str; 8], expected: &[(u8, i32)]) {
+    let pos = board(ranks, 'g');
+    for &(steps, want) in expected {
+        assert_eq!(search(&with_steps(&pos, steps)), want, "{steps} steps left");
+    }
+}
+
 #[test]
 fn approach_then_push_takes_three_steps() {
-    // Gold dog e5 steps to d5, then pushes the cat c5 onto c6. A gold rabbit
-    // on a1 spends the steps the test takes away.
-    let pos = board(
+    // Gold dog e5 steps to d5, then pushes the cat c5 onto c6; two steps
+    // are a push alone, which does not reach.
+    let cat = value(Kind::Cat);
+    assert_captures(
         [
             "........", "........", "........", "..c.D...", "........", "........", "........", "R.......",
         ],
-        'g',
+        &[(4, cat), (3, cat), (2, 0)],
     );
-    assert_eq!(search(&pos), value(Kind::Cat));
-    assert_eq!(search(&with_steps(&pos, 3)), value(Kind::Cat));
-    assert_eq!(search(&with_steps(&pos, 2)), 0, "a push alone does not reach");
 }
 
 #[test]
 fn guard_drawn_away_then_push_takes_four_steps() {
     // The horse e6 pushes c6's guard d6 to d7, then the dog b5 pushes the cat
     // c5 onto the unguarded trap.
-    let pos = board(
+    assert_captures(
         [
             "........", "........", "...rH...", ".Dc.....", "........", "........", "........", "R.......",
         ],
-        'g',
+        &[(4, value(Kind::Cat)), (3, 0)],
     );
-    assert_eq!(search(&pos), value(Kind::Cat));
-    assert_eq!(search(&with_steps(&pos, 3)), 0);
 }
 
 #[test]
@@ -112,15 +117,11 @@ fn two_pushes_in_a_row_take_four_steps() {
 fn a_frozen_attacker_unfrozen_by_a_friend_pushes() {
     // The dog d5 is frozen by the horse d4; the rabbit e6 steps to d6 beside
     // it, and the dog pushes the cat c5 onto c6.
-    let pos = board(
-        [
-            "........", "........", "....R...", "..cD....", "...h....", "........", "........", "R.......",
-        ],
-        'g',
-    );
-    assert!(pos.frozen(Color::Gold).has(Square::parse("d5").unwrap()));
-    assert_eq!(search(&with_steps(&pos, 3)), value(Kind::Cat));
-    assert_eq!(search(&with_steps(&pos, 2)), 0);
+    let ranks = [
+        "........", "........", "....R...", "..cD....", "...h....", "........", "........", "R.......",
+    ];
+    assert!(board(ranks, 'g').frozen(Color::Gold).has(Square::parse("d5").unwrap()));
+    assert_captures(ranks, &[(3, value(Kind::Cat)), (2, 0)]);
 }
 
 /// States of the committed game sample: each turn start, and after each
