@@ -128,11 +128,9 @@ impl Search {
             let keep = match filter {
                 Filter::All => true,
                 Filter::Into(sq) => step.to() == sq && step.piece().color != self.us,
-                Filter::Near(focus) => self.may_help(pos, step, focus.targets),
+                Filter::Near(focus) => self.may_help(pos, step, &focus),
                 Filter::Region(focus) => {
-                    step.piece().color != self.us
-                        || focus.region.has(step.from())
-                        || self.may_help(pos, step, focus.targets)
+                    step.piece().color != self.us || focus.region.has(step.from()) || self.may_help(pos, step, &focus)
                 }
             };
             if !keep {
@@ -154,20 +152,20 @@ impl Search {
         }
     }
 
-    /// Whether `step` can bring a capture of a piece of `targets` (victims
+    /// Whether `step` can bring a capture of a piece of `focus`'s targets (victims
     /// and the guards standing in their way) a step nearer: any enemy step
     /// (half of a push or pull), an own piece stronger than a target moving
     /// nearer to it or starting to pull it, or an own piece stepping next
     /// to a frozen one (which may be the attacker).
-    fn may_help(&self, pos: &Position, step: Step, targets: Bitboard) -> bool {
+    fn may_help(&self, pos: &Position, step: Step, focus: &Focus) -> bool {
         let piece = step.piece();
         if piece.color != self.us {
             return true;
         }
-        if (Bitboard::around(step.to()) & pos.frozen(self.us)).any() {
+        if (Bitboard::around(step.to()) & focus.frozen).any() {
             return true;
         }
-        targets.iter().any(|t| {
+        focus.targets.iter().any(|t| {
             pos.kind_at(t).is_some_and(|k| k < piece.kind)
                 && (distance(step.to(), t) < distance(step.from(), t) || distance(step.from(), t) == 1)
         })
@@ -206,6 +204,7 @@ impl Search {
         let near = (targets | region).neighbors() | targets | region;
         let focus = Focus {
             targets,
+            frozen: reach.frozen,
             region: near | near.neighbors(),
         };
         (
@@ -240,6 +239,8 @@ struct Focus {
     targets: Bitboard,
     /// Squares within two steps of a target or of its trap.
     region: Bitboard,
+    /// The attacker's frozen pieces, found once for the node's steps.
+    frozen: Bitboard,
 }
 
 fn distance(a: Square, b: Square) -> u8 {
