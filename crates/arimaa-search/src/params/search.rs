@@ -136,6 +136,12 @@ search_config! {
     /// Time: an iteration whose best move changed or whose score fell lets
     /// the search run longer, up to 2.5 times its target (1 = on).
     time_stretch: bool = true, 0..=1;
+    /// Time: an iteration whose leaves fall inside the opponent's turn
+    /// (depths 5–7, 13–15) is not where the search stops when the clock
+    /// allows more: the next iterations run, up to the most an unstable
+    /// search may take, until the leaves reach the end of that turn
+    /// (1 = on).
+    turn_end: bool = false, 0..=1;
 }
 
 impl SearchSetting {

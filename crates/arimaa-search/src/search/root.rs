@@ -37,6 +37,14 @@ fn spread_stride(n: usize) -> usize {
     stride
 }
 
+/// Whether the leaves of an iteration of `depth` steps stand inside the
+/// opponent's turn, some of its steps played and some not (5–7, 13–15, ...):
+/// the evaluation, fitted at turn starts, judged those worst (docs/results.md,
+/// session 58).
+fn inside_opponent_turn(depth: u32) -> bool {
+    (5..=7).contains(&(depth % 8))
+}
+
 /// The `k`-th index of the walk with `stride` over a list of `n`.
 #[inline]
 fn spread_index(k: usize, stride: usize, n: usize) -> usize {
@@ -128,11 +136,10 @@ impl Searcher<'_> {
                 moves[1..].sort_by_key(|m| -m.score);
             }
             best = 0;
-            if m_is_decided(moves[0].score)
-                || self.max_depth.is_some_and(|d| depth >= d)
-                || self.time.past_soft()
-                || self.time.stopped()
-            {
+            if m_is_decided(moves[0].score) || self.max_depth.is_some_and(|d| depth >= d) || self.time.stopped() {
+                break;
+            }
+            if self.time.past_soft() && !self.finishes_turn(depth) {
                 break;
             }
         }
@@ -140,6 +147,19 @@ impl Searcher<'_> {
         let m = &moves[best];
         let pv = pv_turns(&root, m.steps, &m.pv);
         Some(self.result(m.steps, m.score, completed.max(4), pv))
+    }
+
+    /// Past the soft limit after an iteration of `depth`: whether to go on
+    /// to the end of the opponent's turn, letting the next iteration run to
+    /// the most the budget may stretch to. The deciding thread only, with
+    /// `turn_end` on, while that most is not reached.
+    fn finishes_turn(&self, depth: u32) -> bool {
+        let go_on =
+            self.helper == 0 && self.params.search.turn_end && inside_opponent_turn(depth) && !self.time.past_max();
+        if go_on {
+            self.time.allow_max();
+        }
+        go_on
     }
 
     /// Notes `m` as the best root turn known, for progress reports (only
@@ -276,6 +296,49 @@ mod tests {
             "stopped at once, it played {}",
             arimaa_core::format_move(&root, &r.best)
         );
+    }
+
+    /// Past the soft limit, `turn_end` goes on from depths 5–7 (and 13–15)
+    /// with the hard limit raised to the budget's most, and not from a turn
+    /// end, nor for a helper, nor once the most is reached.
+    #[test]
+    fn turn_end_goes_on_only_inside_the_opponents_turn() {
+        let game = Game::new();
+        let tt = TransTable::new(1);
+        let budget = |max| {
+            TimeManager::budgeted(Budget {
+                soft: Duration::from_millis(0),
+                hard: Duration::from_millis(1_000),
+                max: Duration::from_millis(max),
+            })
+        };
+        let on = Params {
+            search: SearchConfig {
+                turn_end: true,
+                ..DEFAULT.search
+            },
+            ..DEFAULT
+        };
+        let time = budget(60_000);
+        let searcher = Searcher::new(&game, &time, &tt).params(&on);
+        for depth in [4, 8, 9, 10, 11, 12, 16] {
+            assert!(!searcher.finishes_turn(depth), "depth {depth} ends a turn or is ours");
+        }
+        assert_eq!(time.limits_ms(), (0, 1_000), "unchanged");
+        for depth in [5, 6, 7, 13, 14, 15] {
+            assert!(searcher.finishes_turn(depth), "depth {depth}");
+        }
+        assert_eq!(time.limits_ms(), (0, 60_000), "the hard limit raised to the most");
+
+        let time = budget(60_000);
+        assert!(!Searcher::new(&game, &time, &tt).params(&on).helper(1).finishes_turn(7));
+        assert!(!Searcher::new(&game, &time, &tt).finishes_turn(7), "off by default");
+        let spent = budget(0);
+        assert!(
+            !Searcher::new(&game, &spent, &tt).params(&on).finishes_turn(7),
+            "the most is reached"
+        );
+        assert_eq!(time.limits_ms(), (0, 1_000));
     }
 
     #[test]

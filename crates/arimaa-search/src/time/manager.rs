@@ -179,6 +179,24 @@ impl TimeManager {
         self.apply(&plan);
     }
 
+    /// Lets the running iteration go on to the most the budget may stretch
+    /// to (a budget with a maximum only); the soft limit stays, so no
+    /// iteration after it starts past that.
+    pub fn allow_max(&self) {
+        let plan = self.plan();
+        if plan.max != NONE {
+            self.hard_ms.store(plan.max, Ordering::Relaxed);
+        }
+    }
+
+    /// True once the time is past what the budget may stretch to (always
+    /// false without a maximum).
+    #[must_use]
+    pub fn past_max(&self) -> bool {
+        let max = self.plan().max;
+        max != NONE && self.elapsed_ms() >= max
+    }
+
     /// `moveused` arrived during the search: the budget is recomputed from
     /// `clock` with the time used before the start, and the stretch in force
     /// applies to it.
