@@ -58,6 +58,11 @@ pub struct LearnArgs {
     /// inputs, beside the pieces' squares).
     #[arg(long)]
     dense: bool,
+    /// With --dense: how many of the first layer's units the dense inputs
+    /// feed (the whole layer when absent). They are summed in floating
+    /// point at every leaf, so a slice is faster in the search.
+    #[arg(long, value_name = "UNITS", requires = "dense", value_parser = clap::value_parser!(u64).range(1..=1024))]
+    dense_width: Option<u64>,
     /// Teacher units per centi-rabbit (sharp's millirabbits: 10).
     #[arg(long, default_value_t = 10.0)]
     teacher_units: f64,
@@ -96,6 +101,12 @@ fn learn(args: &LearnArgs) -> Result<(), CliError> {
         return Err(CliError::Usage(
             "--rate must be in (0, 1), --decay in [0, 0.1), --teacher-units above 0".into(),
         ));
+    }
+    if let Some(width) = args.dense_width.filter(|&w| w > args.hidden) {
+        return Err(CliError::Usage(format!(
+            "--dense-width {width} is wider than the layer (--hidden {})",
+            args.hidden
+        )));
     }
     if let Some(path) = &args.net {
         let bytes = std::fs::read(path).map_err(|e| CliError::File(format!("{}: {e}", path.display())))?;
@@ -156,7 +167,8 @@ fn learn(args: &LearnArgs) -> Result<(), CliError> {
     };
     let mut model = Model::new(config.hidden, config.base, args.seed);
     if args.dense {
-        model = model.with_dense(&train_set, args.seed);
+        let width = args.dense_width.map_or(config.hidden, |w| w as usize);
+        model = model.with_dense(&train_set, width, args.seed);
     }
     let start = Instant::now();
     say!("epoch  train-mse  held-out-mse  seconds");

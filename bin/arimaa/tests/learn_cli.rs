@@ -56,7 +56,8 @@ fn learn_trains_on_labelled_positions_and_writes_a_network_the_engine_reads() {
     assert!(text(&out).contains("no labelled position"), "{}", text(&out));
 }
 
-/// A network reading the hand terms is trained and written as such; `--net`
+/// A network reading the hand terms (into a slice of its first layer) is
+/// trained and written as such; `--net`
 /// measures it without training, and each position's dumped score is what
 /// the engine computes for it (hand terms plus the network, the dense
 /// inputs included), so trainer and engine read the same features.
@@ -78,12 +79,15 @@ fn learn_with_dense_inputs_and_a_network_measured_alone() {
         "2",
         "--on-hand",
         "--dense",
+        "--dense-width",
+        "3",
         "--out",
         net.to_str().unwrap(),
     ]);
     assert!(out.status.success(), "{}", text(&out));
     let network = arimaa_search::nnue::Network::from_bytes(&std::fs::read(&net).unwrap()).expect("readable");
     assert!(network.reads_dense());
+    assert_eq!(network.dense_width(), 3);
 
     let scores = dir.join("scores.jsonl");
     let out = arimaa(&[
@@ -119,6 +123,20 @@ fn learn_with_dense_inputs_and_a_network_measured_alone() {
             "{v}"
         );
     }
+
+    // A slice wider than the layer is refused before anything is read.
+    let out = arimaa(&[
+        "learn",
+        "--labels",
+        pos_arg,
+        "--hidden",
+        "8",
+        "--dense",
+        "--dense-width",
+        "9",
+    ]);
+    assert!(!out.status.success());
+    assert!(text(&out).contains("--dense-width 9"), "{}", text(&out));
 
     // A file that is not a network is refused with its name.
     let out = arimaa(&["learn", "--net", pos_arg, "--test", pos_arg]);

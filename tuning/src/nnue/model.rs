@@ -45,8 +45,10 @@ pub struct Model {
     dense: usize,
     /// Each dense input's divisor (its spread over the training set).
     dscale: Vec<f32>,
-    /// The dense inputs' first-layer weights: `dense` rows of `hidden` for
-    /// the side to move's view, then as many for the other's.
+    /// How many of the first units the dense inputs feed.
+    dense_width: usize,
+    /// The dense inputs' first-layer weights: `dense` rows of `dense_width`
+    /// for the side to move's view, then as many for the other's.
     wd: Vec<f32>,
     w1: Vec<f32>,
     b1: Vec<f32>,
@@ -87,6 +89,7 @@ impl Model {
             base,
             dense: 0,
             dscale: Vec::new(),
+            dense_width: 0,
             wd: Vec::new(),
             w1,
             b1: vec![0.5; hidden],
@@ -95,9 +98,11 @@ impl Model {
         }
     }
 
-    /// Makes the network read the samples' dense inputs too, each divided
-    /// by its spread over `samples` (zero weights: it starts as before).
-    pub fn with_dense(mut self, samples: &[Sample], seed: u64) -> Model {
+    /// Makes the network read the samples' dense inputs too, into its first
+    /// `width` units (at most the layer's), each input divided by its spread
+    /// over `samples` (small weights: it starts about as before).
+    pub fn with_dense(mut self, samples: &[Sample], width: usize, seed: u64) -> Model {
+        let width = width.clamp(1, self.hidden);
         let n = samples.first().map_or(0, |s| s.dense.len());
         let count = samples.len().max(1) as f64;
         self.dscale = (0..n)
@@ -116,8 +121,9 @@ impl Model {
             })
             .collect();
         let mut rng = Rng(seed.wrapping_mul(0x2545_f491_4f6c_dd1d) | 1);
-        self.wd = (0..2 * n * self.hidden).map(|_| (rng.uniform() - 0.5) * 0.02).collect();
+        self.wd = (0..2 * n * width).map(|_| (rng.uniform() - 0.5) * 0.02).collect();
         self.dense = n;
+        self.dense_width = width;
         self
     }
 
@@ -130,7 +136,7 @@ impl Model {
         for (i, (&x, &scale)) in dense.iter().zip(&self.dscale).enumerate() {
             let x = x / scale;
             if x != 0.0 {
-                let row = &self.wd[(view * self.dense + i) * self.hidden..][..self.hidden];
+                let row = &self.wd[(view * self.dense + i) * self.dense_width..][..self.dense_width];
                 acc.iter_mut().zip(row).for_each(|(a, w)| *a += w * x);
             }
         }
@@ -249,7 +255,7 @@ impl Model {
             for (i, (&x, &scale)) in s.dense.iter().zip(&self.dscale).enumerate() {
                 let x = x / scale;
                 if x != 0.0 {
-                    let row = &mut g.wd[(view * self.dense + i) * self.hidden..][..self.hidden];
+                    let row = &mut g.wd[(view * self.dense + i) * self.dense_width..][..self.dense_width];
                     row.iter_mut().zip(&d_acc).for_each(|(w, d)| *w += d * x);
                 }
             }
@@ -262,6 +268,7 @@ impl Model {
             base: self.base,
             dense: self.dense,
             dscale: self.dscale.clone(),
+            dense_width: self.dense_width,
             wd: vec![0.0; self.wd.len()],
             w1: vec![0.0; self.w1.len()],
             b1: vec![0.0; self.hidden],
@@ -311,13 +318,14 @@ impl Model {
             (self.b2 * (QA * QB) as f32).round() as i32,
             // The engine feeds raw features: each row divided by its scale.
             self.wd
-                .chunks(self.hidden)
+                .chunks(self.dense_width.max(1))
                 .enumerate()
                 .flat_map(|(row, w)| {
                     let scale = self.dscale[row % self.dense.max(1)];
                     w.iter().map(move |&w| w / scale)
                 })
                 .collect(),
+            self.dense_width,
         )
     }
 }

@@ -81,7 +81,7 @@ fn learns_a_material_difference_and_quantises_faithfully() {
 fn dense_inputs_train_and_quantise_faithfully() {
     let (data, up, down) = camel_data();
     let config = camel_config(0.0);
-    let mut model = Model::new(8, Base::Alone, 1).with_dense(&data, 1);
+    let mut model = Model::new(8, Base::Alone, 1).with_dense(&data, 3, 1);
     assert_eq!(model.dense, arimaa_search::nnue::DENSE);
     let start = model.wd.clone();
     model.train(&data, &config, |_, _| {});

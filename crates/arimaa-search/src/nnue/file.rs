@@ -4,16 +4,21 @@
 //! (u8: 0 alone, 1 on the hand evaluation), three zero bytes, then the
 //! input weights (i16, `INPUTS` rows of `hidden`), the input biases (i16 ×
 //! hidden), the output weights (i16 × 2 hidden: side to move's view, then
-//! the other's) and the output bias (i32). Version 2, a network that reads
-//! the hand evaluation's features, goes on: their number (u32, [`DENSE`])
-//! and their weights (f32, 2 × `DENSE` rows of `hidden`: side to move's
-//! view, then the other's). A network without them is written as version 1.
+//! the other's) and the output bias (i32). Version 3, a network that reads
+//! the hand evaluation's features, goes on: their number (u32, [`DENSE`]),
+//! the width of the first-layer slice they feed (u32, 1..=`hidden`) and
+//! their weights (f32, 2 × `DENSE` rows of that width: side to move's view,
+//! then the other's). Version 2 is version 3 without the width field, the
+//! slice being the whole layer; it is read, not written. A network without
+//! dense inputs is written as version 1.
 
 use super::{Base, Network, DENSE, INPUTS};
 
 const MAGIC: &[u8; 4] = b"ARNN";
 const VERSION: u32 = 1;
-const VERSION_DENSE: u32 = 2;
+/// Dense inputs feeding the whole first layer (read, not written).
+const VERSION_DENSE_FULL: u32 = 2;
+const VERSION_DENSE: u32 = 3;
 const HEADER: usize = 16;
 
 /// Bytes that are not a network this engine can run.
@@ -23,7 +28,9 @@ pub enum NetError {
     #[error("not a network file (it does not start with ARNN)")]
     Magic,
     /// A format this build does not read.
-    #[error("network format version {0}; this build reads versions {VERSION} and {VERSION_DENSE}")]
+    #[error(
+        "network format version {0}; this build reads versions {VERSION}, {VERSION_DENSE_FULL} and {VERSION_DENSE}"
+    )]
     Version(u32),
     /// Dense inputs other than this build's hand-evaluation features.
     #[error("{0} dense inputs; this build's hand evaluation has {DENSE} features")]
@@ -31,6 +38,14 @@ pub enum NetError {
     /// A width outside 1..=1024.
     #[error("hidden width {0}: expected 1 to 1024")]
     Width(u32),
+    /// A dense slice wider than the layer, or empty.
+    #[error("dense inputs feed {got} units of a layer of {hidden}: expected 1 to {hidden}")]
+    DenseWidth {
+        /// The slice's width.
+        got: u32,
+        /// The layer's.
+        hidden: usize,
+    },
     /// An unknown base byte.
     #[error("base {0}: expected 0 (alone) or 1 (on the hand evaluation)")]
     Base(u8),
@@ -46,12 +61,17 @@ pub enum NetError {
     },
 }
 
-fn len_for(hidden: usize, dense: bool) -> usize {
-    let base = HEADER + 2 * (INPUTS * hidden + hidden + 2 * hidden) + 4;
-    if dense {
-        base + 4 + 4 * 2 * DENSE * hidden
-    } else {
-        base
+/// Bytes before any dense inputs.
+fn plain_len(hidden: usize) -> usize {
+    HEADER + 2 * (INPUTS * hidden + hidden + 2 * hidden) + 4
+}
+
+/// Bytes of a network of `version` whose dense inputs feed `width` units.
+fn len_for(version: u32, hidden: usize, width: usize) -> usize {
+    match version {
+        VERSION_DENSE_FULL => plain_len(hidden) + 4 + 4 * 2 * DENSE * hidden,
+        VERSION_DENSE => plain_len(hidden) + 8 + 4 * 2 * DENSE * width,
+        _ => plain_len(hidden),
     }
 }
 
@@ -66,10 +86,9 @@ impl Network {
             return Err(NetError::Magic);
         }
         let version = u32_at(bytes, 4);
-        if version != VERSION && version != VERSION_DENSE {
+        if ![VERSION, VERSION_DENSE_FULL, VERSION_DENSE].contains(&version) {
             return Err(NetError::Version(version));
         }
-        let dense = version == VERSION_DENSE;
         let width = u32_at(bytes, 8);
         if !(1..=1024).contains(&width) {
             return Err(NetError::Width(width));
@@ -80,20 +99,33 @@ impl Network {
             1 => Base::OnHand,
             b => return Err(NetError::Base(b)),
         };
-        let plain = len_for(hidden, false);
+        let plain = plain_len(hidden);
+        let dense = version != VERSION;
         if dense && bytes.len() >= plain + 4 && u32_at(bytes, plain) as usize != DENSE {
             return Err(NetError::Dense(u32_at(bytes, plain)));
         }
-        if bytes.len() != len_for(hidden, dense) {
+        let (dense_width, weights_at) = match version {
+            VERSION_DENSE_FULL => (hidden, plain + 4),
+            VERSION_DENSE if bytes.len() >= plain + 8 => {
+                let got = u32_at(bytes, plain + 4);
+                if got == 0 || got as usize > hidden {
+                    return Err(NetError::DenseWidth { got, hidden });
+                }
+                (got as usize, plain + 8)
+            }
+            _ => (0, plain),
+        };
+        let want = len_for(version, hidden, dense_width);
+        if bytes.len() != want {
             return Err(NetError::Length {
                 hidden,
-                want: len_for(hidden, dense),
+                want,
                 got: bytes.len(),
             });
         }
         // The length is checked: a dense network's weights follow its count.
         let dense_weights = if dense {
-            bytes[plain + 4..]
+            bytes[weights_at..]
                 .chunks_exact(4)
                 .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
                 .collect()
@@ -115,12 +147,14 @@ impl Network {
             output_weights,
             output_bias,
             dense_weights,
+            dense_width,
         ))
     }
 
     /// A network from its quantised parts (the trainer's export;
-    /// `dense_weights` empty for a network without dense inputs). Panics if
-    /// the lengths do not fit `hidden`: that is the caller's bug, not input.
+    /// `dense_weights` empty and `dense_width` 0 for a network without dense
+    /// inputs, else `2 × DENSE` rows of `dense_width`). Panics if the lengths
+    /// do not fit `hidden`: that is the caller's bug, not input.
     #[must_use]
     pub fn from_parts(
         base: Base,
@@ -129,10 +163,12 @@ impl Network {
         output_weights: Vec<i16>,
         output_bias: i32,
         dense_weights: Vec<f32>,
+        dense_width: usize,
     ) -> Network {
         let hidden = input_bias.len();
         assert!(input_weights.len() == INPUTS * hidden && output_weights.len() == 2 * hidden);
-        assert!(dense_weights.is_empty() || dense_weights.len() == 2 * DENSE * hidden);
+        assert!(dense_width <= hidden && dense_weights.len() == 2 * DENSE * dense_width);
+        assert_eq!(dense_width == 0, dense_weights.is_empty());
         Network {
             hidden,
             base,
@@ -141,6 +177,7 @@ impl Network {
             output_weights,
             output_bias,
             dense_weights,
+            dense_width,
         }
     }
 
@@ -148,9 +185,10 @@ impl Network {
     #[must_use]
     pub fn to_bytes(&self) -> Vec<u8> {
         let dense = self.reads_dense();
-        let mut out = Vec::with_capacity(len_for(self.hidden, dense));
+        let version = if dense { VERSION_DENSE } else { VERSION };
+        let mut out = Vec::with_capacity(len_for(version, self.hidden, self.dense_width));
         out.extend_from_slice(MAGIC);
-        out.extend_from_slice(&if dense { VERSION_DENSE } else { VERSION }.to_le_bytes());
+        out.extend_from_slice(&version.to_le_bytes());
         out.extend_from_slice(&(self.hidden as u32).to_le_bytes());
         out.extend_from_slice(&[u8::from(self.base == Base::OnHand), 0, 0, 0]);
         for w in self
@@ -164,6 +202,7 @@ impl Network {
         out.extend_from_slice(&self.output_bias.to_le_bytes());
         if dense {
             out.extend_from_slice(&(DENSE as u32).to_le_bytes());
+            out.extend_from_slice(&(self.dense_width as u32).to_le_bytes());
             for w in &self.dense_weights {
                 out.extend_from_slice(&w.to_le_bytes());
             }
@@ -202,10 +241,11 @@ mod tests {
         assert_eq!(Network::from_bytes(b"AR").unwrap_err(), NetError::Magic);
     }
 
-    /// A small network that reads the dense inputs, its weights varied.
-    fn dense_network(hidden: usize) -> Network {
+    /// A small network whose dense inputs feed its first `width` units,
+    /// its weights varied.
+    fn dense_network(hidden: usize, width: usize) -> Network {
         let w = |n: usize, m: i32| (0..n).map(|i| ((i as i32 * 37) % m - m / 2) as i16).collect();
-        let dense = (0..2 * DENSE * hidden)
+        let dense = (0..2 * DENSE * width)
             .map(|i| ((i * 13) % 7) as f32 / 50.0 - 0.06)
             .collect();
         Network::from_parts(
@@ -215,23 +255,33 @@ mod tests {
             w(2 * hidden, 90),
             1234,
             dense,
+            width,
         )
     }
 
     #[test]
-    fn a_network_with_dense_inputs_round_trips_as_version_2_and_damage_is_refused() {
-        let net = dense_network(4);
+    fn a_network_with_dense_inputs_round_trips_as_version_3_and_damage_is_refused() {
+        let net = dense_network(4, 2);
         let bytes = net.to_bytes();
         assert_eq!(u32_at(&bytes, 4), VERSION_DENSE);
         let again = Network::from_bytes(&bytes).unwrap();
         assert!(again.reads_dense());
+        assert_eq!(again.dense_width(), 2);
         assert_eq!(again.to_bytes(), bytes);
         // The embedded network without them stays version 1.
         assert_eq!(u32_at(&EMBEDDED.to_bytes(), 4), VERSION);
-        let plain = len_for(4, false);
+        let plain = plain_len(4);
         let mut bad = bytes.clone();
         bad[plain..plain + 4].copy_from_slice(&7u32.to_le_bytes());
         assert_eq!(Network::from_bytes(&bad).unwrap_err(), NetError::Dense(7));
+        for got in [0u32, 5] {
+            let mut bad = bytes.clone();
+            bad[plain + 4..plain + 8].copy_from_slice(&got.to_le_bytes());
+            assert_eq!(
+                Network::from_bytes(&bad).unwrap_err(),
+                NetError::DenseWidth { got, hidden: 4 }
+            );
+        }
         assert_eq!(
             Network::from_bytes(&bytes[..bytes.len() - 2]).unwrap_err(),
             NetError::Length {
@@ -240,10 +290,51 @@ mod tests {
                 got: bytes.len() - 2
             }
         );
-        // A version-1 header on version-2 bytes is refused by its length.
+        // A version-1 header on version-3 bytes is refused by its length.
         let mut bad = bytes.clone();
         bad[4..8].copy_from_slice(&VERSION.to_le_bytes());
         assert!(matches!(Network::from_bytes(&bad), Err(NetError::Length { .. })));
+    }
+
+    /// Version 2 (no width field, the dense inputs feed every unit) reads
+    /// as the same network written as version 3 with the full width.
+    #[test]
+    fn a_version_2_network_reads_as_a_full_width_slice() {
+        let net = dense_network(4, 4);
+        let v3 = net.to_bytes();
+        let plain = plain_len(4);
+        let mut v2 = v3[..plain + 4].to_vec();
+        v2[4..8].copy_from_slice(&VERSION_DENSE_FULL.to_le_bytes());
+        v2.extend_from_slice(&v3[plain + 8..]);
+        let read = Network::from_bytes(&v2).unwrap();
+        assert_eq!(read.dense_width(), 4);
+        assert_eq!(read.to_bytes(), v3);
+    }
+
+    /// The units past the dense slice score as a network without dense
+    /// inputs: zero dense inputs give the integer path's score at every
+    /// slice width, to the rounding of the float path.
+    #[test]
+    fn units_past_the_slice_score_as_without_dense_inputs() {
+        use arimaa_core::parse_position;
+        let pos = parse_position("s [r r  r r DhrrdcrCd E mh    c    r e    RRM DH CH  RR R    R R  R]").unwrap();
+        let plain = dense_network(8, 1);
+        let plain = Network::from_parts(
+            Base::OnHand,
+            plain.input_weights.clone(),
+            plain.input_bias.clone(),
+            plain.output_weights.clone(),
+            plain.output_bias,
+            Vec::new(),
+            0,
+        );
+        let acc = plain.refresh(&pos);
+        let want = plain.output(&acc, pos.side(), &super::super::NO_DENSE);
+        for width in 1..=8 {
+            let net = dense_network(8, width);
+            let got = net.output(&acc, pos.side(), &super::super::NO_DENSE);
+            assert!((got - want).abs() <= 1, "width {width}: {got} against {want}");
+        }
     }
 
     /// The dense inputs move the score, a tracker scores as from scratch
@@ -251,7 +342,7 @@ mod tests {
     #[test]
     fn dense_inputs_change_the_score_and_a_tracker_agrees() {
         use arimaa_core::parse_position;
-        let net = dense_network(8);
+        let net = dense_network(8, 3);
         let pos = parse_position("s [r r  r r DhrrdcrCd E mh    c    r e    RRM DH CH  RR R    R R  R]").unwrap();
         let dense = net.dense_of(&pos);
         assert!(dense.iter().any(|&x| x != 0.0));

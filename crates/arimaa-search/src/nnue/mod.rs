@@ -12,10 +12,12 @@
 //!
 //! A network may also read the hand evaluation's features (its
 //! [`crate::eval::Trace`], [`DENSE`] numbers) as dense inputs: each adds its
-//! value times a row of weights to both views' first-layer sums before the
-//! clip. They are not kept in the accumulator (they change with the whole
-//! board, not by squares): the output adds them, in floating point, when it
-//! is asked for.
+//! value times a row of weights to the first `dense_width` first-layer sums
+//! of both views before the clip. They are not kept in the accumulator (they
+//! change with the whole board, not by squares): the output adds them, in
+//! floating point, when it is asked for. A slice of the layer rather than
+//! all of it because they are paid at every leaf: at 256 units the dense
+//! rows took a third of the search's time.
 //!
 //! The layout and the quantisation are declared here once: the trainer
 //! (`arimaa-tuning`'s `nnue`) computes the same features in floating point
@@ -95,9 +97,11 @@ pub struct Network {
     /// In units of `QA × QB`.
     output_bias: i32,
     /// Empty, or the dense inputs' first-layer weights in activation units
-    /// (1.0 is the clip's top): [`DENSE`] rows of `hidden` for the side to
-    /// move's view, then as many for the other's.
+    /// (1.0 is the clip's top): [`DENSE`] rows of `dense_width` for the side
+    /// to move's view, then as many for the other's.
     dense_weights: Vec<f32>,
+    /// How many of the first units the dense inputs feed (0 without them).
+    dense_width: usize,
 }
 
 impl std::fmt::Debug for Network {
@@ -133,6 +137,12 @@ impl Network {
         !self.dense_weights.is_empty()
     }
 
+    /// How many of the first units the dense inputs feed (0 without them).
+    #[must_use]
+    pub fn dense_width(&self) -> usize {
+        self.dense_width
+    }
+
     /// The first layer's sums for `pos`, both views, from scratch.
     #[must_use]
     pub fn refresh(&self, pos: &Position) -> Accumulator {
@@ -162,26 +172,37 @@ impl Network {
     }
 
     /// One view's share of the output with the dense inputs added to its
-    /// sums, in floating point (in rabbits).
+    /// first `dense_width` sums, in rabbits: those units in floating point,
+    /// the rest as without dense inputs.
     fn dot_dense(&self, acc: &[i16], weights: &[i16], dense: &[f64; DENSE], view: usize) -> f32 {
-        // On the stack: this runs at every leaf (the widths are at most 1024).
-        let mut buf = [0.0f32; 1024];
-        let pre = &mut buf[..self.hidden];
-        pre.iter_mut()
-            .zip(acc)
-            .for_each(|(p, &a)| *p = f32::from(a) / QA as f32);
-        let rows = &self.dense_weights[view * DENSE * self.hidden..][..DENSE * self.hidden];
-        for (&x, row) in dense.iter().zip(rows.chunks_exact(self.hidden)) {
-            if x != 0.0 {
-                let x = x as f32;
-                pre.iter_mut().zip(row).for_each(|(p, w)| *p += w * x);
+        /// Units summed at once: a small buffer on the stack (this runs at
+        /// every leaf; zeroing one as wide as the widest layer cost more
+        /// than the sums at a 32-unit slice).
+        const CHUNK: usize = 32;
+        let width = self.dense_width;
+        let rows = &self.dense_weights[view * DENSE * width..][..DENSE * width];
+        let mut sliced = 0.0f32;
+        for start in (0..width).step_by(CHUNK) {
+            let len = CHUNK.min(width - start);
+            let mut pre = [0.0f32; CHUNK];
+            let pre = &mut pre[..len];
+            pre.iter_mut()
+                .zip(&acc[start..])
+                .for_each(|(p, &a)| *p = f32::from(a) / QA as f32);
+            for (&x, row) in dense.iter().zip(rows.chunks_exact(width)) {
+                if x != 0.0 {
+                    let x = x as f32;
+                    pre.iter_mut().zip(&row[start..]).for_each(|(p, w)| *p += w * x);
+                }
             }
+            sliced += pre
+                .iter()
+                .zip(&weights[start..])
+                .map(|(p, &w)| p.clamp(0.0, 1.0) * f32::from(w))
+                .sum::<f32>();
         }
-        pre.iter()
-            .zip(weights)
-            .map(|(p, &w)| p.clamp(0.0, 1.0) * f32::from(w))
-            .sum::<f32>()
-            / QB as f32
+        let rest = dot_clipped(&acc[width..], &weights[width..]);
+        sliced / QB as f32 + rest as f32 / (QA * QB) as f32
     }
 
     /// The output for the features of the side to move's view and of the
