@@ -196,7 +196,7 @@ fn label_positions(args: &LabelArgs) -> Result<ExitCode, CliError> {
     };
     // A static evaluation needs no limit: a depth stands in unless one is given.
     let stand_in: Vec<String> = match ask {
-        Ask::Search => Vec::new(),
+        Ask::Search | Ask::Play => Vec::new(),
         Ask::Static { .. } => vec!["depth=1".into()],
     };
     let engine =
@@ -228,7 +228,7 @@ fn label_positions(args: &LabelArgs) -> Result<ExitCode, CliError> {
         tasks.len(),
         config.engine.name,
         match &config.ask {
-            Ask::Search => format!("at depth {depth}"),
+            Ask::Search | Ask::Play => format!("at depth {depth}"),
             Ask::Static { command, .. } => format!("by its static evaluation ('{command}')"),
         }
     );

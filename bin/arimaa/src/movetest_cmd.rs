@@ -32,11 +32,15 @@ Each candidate searches each position; the teacher scores the position its
 move leads to (kept in --cache: a later run, or another candidate playing
 the same move, reuses it). A move's loss is the teacher's score before plus
 its score after, in rabbits, clipped to 3. Every candidate after the first
-is also compared with the first, position by position.")]
-// The candidates search to a fixed depth, so that every run plays the same
-// moves: the shared `--engine` help, written for `match`, also offers a clock.
+is also compared with the first, position by position. A candidate given a
+clock (e.g. tc=1s/10s/100/20s instead of depth=8) searches each position as
+the first move of a game at that clock: what a match would play.")]
+// A candidate searches to a fixed depth (every run plays the same moves) or
+// on a clock (what a match at that clock would play, which a fixed depth
+// can misjudge for a slower build: docs/results.md, Move tests, session 58).
 #[command(mut_arg("engine", |a| a.help(
-    "A candidate: name=NAME cmd=COMMAND [dir=DIR] depth=N [option.NAME=VALUE ...]. Give it once per engine"
+    "A candidate: name=NAME cmd=COMMAND [dir=DIR] (depth=N | tc=TC) [option.NAME=VALUE ...]: \
+     a fixed depth, or a clock given to each position as to a game's first move. Give it once per engine"
 )))]
 pub struct MovetestArgs {
     /// Teacher-labelled positions (JSON lines with `pos` and `score`, as
@@ -91,12 +95,20 @@ pub fn run(args: &MovetestArgs) -> ExitCode {
     }
 }
 
-/// A fixed-depth labelling configuration from `--engine`-style words.
-fn config(words: &[String], what: &str, score: &ScoreSource, args: &MovetestArgs) -> Result<LabelConfig, CliError> {
+/// A labelling configuration from `--engine`-style words: `ask` is
+/// [`label::Ask::Search`] for the teacher (a fixed depth) and
+/// [`label::Ask::Play`] for a candidate (a depth or a clock).
+fn config(
+    words: &[String],
+    what: &str,
+    ask: label::Ask,
+    score: &ScoreSource,
+    args: &MovetestArgs,
+) -> Result<LabelConfig, CliError> {
     let engine =
         EngineSpec::parse(words, &[] as &[String], None).map_err(|e| CliError::Usage(format!("{what}: {e}")))?;
     let config = LabelConfig {
-        ask: label::Ask::Search,
+        ask,
         engine,
         concurrency: args.concurrency as usize,
         score: score.clone(),
@@ -180,12 +192,18 @@ fn movetest(args: &MovetestArgs) -> Result<ExitCode, CliError> {
             "--move-timeout: seconds, above 0 and at most a day".into(),
         ));
     }
-    let teacher = config(&args.teacher, "--teacher", &args.teacher_score, args)?;
+    let teacher = config(
+        &args.teacher,
+        "--teacher",
+        label::Ask::Search,
+        &args.teacher_score,
+        args,
+    )?;
     let candidates = args
         .engines
         .0
         .iter()
-        .map(|words| config(words, "--engine", &args.engine_score, args))
+        .map(|words| config(words, "--engine", label::Ask::Play, &args.engine_score, args))
         .collect::<Result<Vec<_>, _>>()?;
     let positions = read_positions(&args.positions)?;
     for (line, why) in &positions.refused {

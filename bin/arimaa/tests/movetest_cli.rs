@@ -115,6 +115,61 @@ fn two_candidates_are_judged_by_the_teacher_and_its_scores_are_kept() {
     assert_eq!(std::fs::read_to_string(&cache).unwrap().lines().count(), scored);
 }
 
+/// A candidate on a clock is sent the clock (the `tc*` options, no depth)
+/// and a new game before each position, and is judged like one at a depth.
+#[cfg(unix)]
+#[test]
+fn a_candidate_on_a_clock_is_sent_the_clock_and_judged() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = scratch("movetest-clock");
+    let labels = test_set(&dir);
+    // The candidate's input, copied to a file on its way to the engine.
+    let heard = dir.join("heard.txt");
+    let script = dir.join("candidate.sh");
+    std::fs::write(
+        &script,
+        format!("#!/bin/sh\ntee -a '{}' | '{}'\n", heard.display(), bin()),
+    )
+    .unwrap();
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let out = arimaa(&[
+        "movetest",
+        "--positions",
+        labels.to_str().unwrap(),
+        "--quiet",
+        "--unit",
+        "100",
+        "--limit",
+        "3",
+        "--engine",
+        "name=clocked",
+        &format!("cmd={}", script.display()),
+        "tc=0.2s/1s/100",
+        "--teacher",
+        "name=teacher",
+        &format!("cmd={}", bin()),
+        "depth=2",
+    ]);
+    assert!(out.status.success(), "{}", text(&out));
+    let row = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .find(|l| l.starts_with("clocked "))
+        .map(str::to_string);
+    assert_eq!(
+        row.as_deref().and_then(|r| r.split_whitespace().nth(1)),
+        Some("3"),
+        "{}",
+        text(&out)
+    );
+    let heard = std::fs::read_to_string(&heard).unwrap();
+    for line in ["setoption name tcmove value 0.2", "setoption name tcreserve value 1"] {
+        assert!(heard.contains(line), "'{line}' not sent: {heard}");
+    }
+    assert!(!heard.contains("name depth"), "a depth sent: {heard}");
+    assert_eq!(heard.matches("newgame").count(), 3, "{heard}");
+    assert_eq!(heard.matches("\ngo\n").count(), 3, "{heard}");
+}
+
 #[test]
 fn positions_without_a_teachers_score_are_refused() {
     let dir = scratch("movetest-bad");
@@ -169,10 +224,8 @@ fn engine_help(command: &str) -> String {
 }
 
 #[test]
-fn the_help_offers_candidates_a_depth_and_no_clock() {
+fn the_help_offers_candidates_a_depth_or_a_clock() {
     let engine = engine_help("movetest");
-    assert!(engine.contains("depth=N"), "{engine}");
-    assert!(!engine.contains("tc=TC"), "{engine}");
-    // `match` keeps the clock.
+    assert!(engine.contains("(depth=N | tc=TC)"), "{engine}");
     assert!(engine_help("match").contains("tc=TC"));
 }

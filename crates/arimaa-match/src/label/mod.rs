@@ -52,14 +52,15 @@ pub enum LabelConfigError {
 
 impl LabelConfig {
     /// Checks what `run` needs; returns the depth the labels are made at
-    /// (0 for a static evaluation).
+    /// (0 for a static evaluation or a search on a clock).
     pub fn validate(&self) -> Result<u32, LabelConfigError> {
         if self.concurrency == 0 {
             return Err(LabelConfigError::NoWorkers);
         }
         match (&self.ask, &self.engine.limit) {
             (Ask::Static { .. }, _) => Ok(0),
-            (Ask::Search, Limit::Depth(d)) => Ok(*d),
+            (Ask::Search | Ask::Play, Limit::Depth(d)) => Ok(*d),
+            (Ask::Play, Limit::Clock(_)) => Ok(0),
             (Ask::Search, Limit::Clock(_)) => Err(LabelConfigError::NotFixedDepth(self.engine.name.clone())),
         }
     }
@@ -242,7 +243,7 @@ impl<'a> Worker<'a> {
     /// Labels one position as the configuration asks.
     fn label(&mut self, pos: &Position) -> Outcome {
         match &self.config.ask {
-            Ask::Search => self.search(pos),
+            Ask::Search | Ask::Play => self.search(pos),
             Ask::Static { command, minus } => self.evaluate(pos, command, minus.as_ref()),
         }
     }
@@ -346,16 +347,21 @@ impl<'a> Worker<'a> {
     }
 }
 
-/// Starts the teacher with its options and depth.
+/// Starts the teacher with its options and its depth or clock.
 fn start(config: &LabelConfig, depth: u32, stop: &AtomicBool) -> Result<Engine, LabelError> {
     let mut engine = Engine::start(&config.engine, None, stop).map_err(LabelError::Start)?;
-    // A search needs its depth; a static evaluation one game to set
-    // positions in.
-    let first = match config.ask {
-        Ask::Search => format!("setoption name depth value {depth}"),
-        Ask::Static { .. } => "newgame".to_string(),
+    // A search needs its depth or clock; a static evaluation one game to
+    // set positions in.
+    let first = match (&config.ask, &config.engine.limit) {
+        (Ask::Static { .. }, _) => vec!["newgame".to_string()],
+        (Ask::Play, Limit::Clock(tc)) => tc
+            .aei_options()
+            .into_iter()
+            .map(|(n, v)| format!("setoption name {n} value {v}"))
+            .collect(),
+        (Ask::Search | Ask::Play, _) => vec![format!("setoption name depth value {depth}")],
     };
-    if engine.send(&first).is_err() {
+    if first.iter().any(|line| engine.send(line).is_err()) {
         return Err(LabelError::Start(Failure::Crash(
             engine.describe_failure("its input closed after start-up"),
         )));

@@ -65,6 +65,11 @@ pub enum Ask {
     /// A search to the engine's fixed depth (`go`): the last score before
     /// `bestmove`, and the move.
     Search,
+    /// A search as a game's move (a move test's candidate): to the engine's
+    /// fixed depth, or on its clock (the `tc*` options, sent once; with
+    /// `newgame` before each position and no reserve sent, each is searched
+    /// with a game's first-move budget). Read as [`Ask::Search`].
+    Play,
     /// A static evaluation by an engine command (sharp's `eval`, in its
     /// developer build): the answer ends at the first score line. `minus`,
     /// when given, is read from the lines before it and subtracted (sharp's
