@@ -18,6 +18,22 @@ pub enum Limit {
     Depth(u32),
 }
 
+impl Limit {
+    /// The `setoption` lines that announce the limit to an engine: the
+    /// clock's `tc*` options, or its depth.
+    #[must_use]
+    pub fn aei_lines(&self) -> Vec<String> {
+        match self {
+            Limit::Clock(tc) => tc
+                .aei_options()
+                .into_iter()
+                .map(|(n, v)| format!("setoption name {n} value {v}"))
+                .collect(),
+            Limit::Depth(d) => vec![format!("setoption name depth value {d}")],
+        }
+    }
+}
+
 /// One engine: how to start it and what to tell it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct EngineSpec {
@@ -242,6 +258,23 @@ mod tests {
 
     fn spec(own: &[&str], each: &[&str]) -> Result<EngineSpec, MatchError> {
         EngineSpec::parse(own, each, None)
+    }
+
+    /// A clock is announced by its `tc*` options and no depth; a depth by
+    /// the depth alone.
+    #[test]
+    fn a_limit_is_announced_as_setoption_lines() {
+        let clock = spec(&["name=A", "cmd=x", "tc=1s/10s/100/20s"], &[]).unwrap().limit;
+        let lines = clock.aei_lines();
+        for line in [
+            "setoption name tcmove value 1",
+            "setoption name tcreserve value 10",
+            "setoption name tcmax value 20",
+        ] {
+            assert!(lines.iter().any(|l| l == line), "{line}: {lines:?}");
+        }
+        assert!(lines.iter().all(|l| !l.contains("name depth")), "{lines:?}");
+        assert_eq!(Limit::Depth(8).aei_lines(), ["setoption name depth value 8"]);
     }
 
     #[test]

@@ -12,7 +12,7 @@
 //! For each move played the referee keeps the engine's last `info score`
 //! and `info depth` and the time the move took ([`MoveInfo`]).
 
-use crate::config::{EngineSpec, Limit};
+use crate::config::EngineSpec;
 use crate::engine::{Engine, Failure, Wait, READY_TIMEOUT};
 use crate::outcome::{GameResult, MoveInfo, Termination};
 use crate::setups::Opening;
@@ -190,14 +190,7 @@ impl Referee<'_> {
 
     /// Time control or depth, `newgame`, and a `readyok` round trip.
     fn prepare(&mut self, side: Color) -> Result<(), End> {
-        let mut lines: Vec<String> = match &self.specs[side.index()].limit {
-            Limit::Clock(tc) => tc
-                .aei_options()
-                .into_iter()
-                .map(|(n, v)| format!("setoption name {n} value {v}"))
-                .collect(),
-            Limit::Depth(d) => vec![format!("setoption name depth value {d}")],
-        };
+        let mut lines = self.specs[side.index()].limit.aei_lines();
         lines.push("newgame".into());
         for line in &lines {
             if self.engine(side).send(line).is_err() {

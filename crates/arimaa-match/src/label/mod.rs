@@ -132,7 +132,7 @@ pub fn run(
     stop: &AtomicBool,
     mut sink: impl FnMut(Event),
 ) -> Result<(), LabelError> {
-    let depth = config.validate()?;
+    config.validate()?;
     let next = AtomicUsize::new(0);
     let (tx, rx) = mpsc::channel::<Result<Event, LabelError>>();
     let mut first_error = None;
@@ -141,7 +141,7 @@ pub fn run(
             let tx = tx.clone();
             let next = &next;
             scope.spawn(move || {
-                if let Err(e) = Worker::new(config, depth, stop).and_then(|w| w.work(tasks, next, &tx)) {
+                if let Err(e) = Worker::new(config, stop).and_then(|w| w.work(tasks, next, &tx)) {
                     let _ = tx.send(Err(e));
                 }
             });
@@ -162,7 +162,6 @@ pub fn run(
 /// One engine and the positions it labels.
 struct Worker<'a> {
     config: &'a LabelConfig,
-    depth: u32,
     stop: &'a AtomicBool,
     engine: Engine,
 }
@@ -179,14 +178,9 @@ enum Outcome {
 }
 
 impl<'a> Worker<'a> {
-    fn new(config: &'a LabelConfig, depth: u32, stop: &'a AtomicBool) -> Result<Worker<'a>, LabelError> {
-        let engine = start(config, depth, stop)?;
-        Ok(Worker {
-            config,
-            depth,
-            stop,
-            engine,
-        })
+    fn new(config: &'a LabelConfig, stop: &'a AtomicBool) -> Result<Worker<'a>, LabelError> {
+        let engine = start(config, stop)?;
+        Ok(Worker { config, stop, engine })
     }
 
     fn work(
@@ -224,7 +218,7 @@ impl<'a> Worker<'a> {
                             self.config.engine.name
                         ))));
                     }
-                    self.engine = start(self.config, self.depth, self.stop)?;
+                    self.engine = start(self.config, self.stop)?;
                     Event::Skipped {
                         index: task.index,
                         why: format!("{why}; engine restarted"),
@@ -348,18 +342,13 @@ impl<'a> Worker<'a> {
 }
 
 /// Starts the teacher with its options and its depth or clock.
-fn start(config: &LabelConfig, depth: u32, stop: &AtomicBool) -> Result<Engine, LabelError> {
+fn start(config: &LabelConfig, stop: &AtomicBool) -> Result<Engine, LabelError> {
     let mut engine = Engine::start(&config.engine, None, stop).map_err(LabelError::Start)?;
-    // A search needs its depth or clock; a static evaluation one game to
-    // set positions in.
-    let first = match (&config.ask, &config.engine.limit) {
-        (Ask::Static { .. }, _) => vec!["newgame".to_string()],
-        (Ask::Play, Limit::Clock(tc)) => tc
-            .aei_options()
-            .into_iter()
-            .map(|(n, v)| format!("setoption name {n} value {v}"))
-            .collect(),
-        (Ask::Search | Ask::Play, _) => vec![format!("setoption name depth value {depth}")],
+    // A search needs its depth or clock (`validate` allows a clock only
+    // for `Play`); a static evaluation one game to set positions in.
+    let first = match config.ask {
+        Ask::Static { .. } => vec!["newgame".to_string()],
+        Ask::Search | Ask::Play => config.engine.limit.aei_lines(),
     };
     if first.iter().any(|line| engine.send(line).is_err()) {
         return Err(LabelError::Start(Failure::Crash(

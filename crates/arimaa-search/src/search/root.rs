@@ -154,12 +154,7 @@ impl Searcher<'_> {
     /// the most the budget may stretch to. The deciding thread only, with
     /// `turn_end` on, while that most is not reached.
     fn finishes_turn(&self, depth: u32) -> bool {
-        let go_on =
-            self.helper == 0 && self.params.search.turn_end && inside_opponent_turn(depth) && !self.time.past_max();
-        if go_on {
-            self.time.allow_max();
-        }
-        go_on
+        self.helper == 0 && self.params.search.turn_end && inside_opponent_turn(depth) && self.time.allow_max()
     }
 
     /// Notes `m` as the best root turn known, for progress reports (only

@@ -180,21 +180,15 @@ impl TimeManager {
     }
 
     /// Lets the running iteration go on to the most the budget may stretch
-    /// to (a budget with a maximum only); the soft limit stays, so no
-    /// iteration after it starts past that.
-    pub fn allow_max(&self) {
+    /// to; the soft limit stays, so no iteration after it starts past that.
+    /// False, and nothing changed, without a maximum or once past it.
+    pub fn allow_max(&self) -> bool {
         let plan = self.plan();
-        if plan.max != NONE {
+        let room = plan.max != NONE && self.elapsed_ms() < plan.max;
+        if room {
             self.hard_ms.store(plan.max, Ordering::Relaxed);
         }
-    }
-
-    /// True once the time is past what the budget may stretch to (always
-    /// false without a maximum).
-    #[must_use]
-    pub fn past_max(&self) -> bool {
-        let max = self.plan().max;
-        max != NONE && self.elapsed_ms() >= max
+        room
     }
 
     /// `moveused` arrived during the search: the budget is recomputed from
