@@ -4,6 +4,7 @@
 use crate::error::CliError;
 use arimaa_search::eval::evaluate;
 use arimaa_search::nnue::{Base, Network, DENSE};
+use arimaa_search::params::weights::Weight;
 use arimaa_search::params::{Params, DEFAULT};
 use arimaa_search::Weights;
 use arimaa_tuning::fit::data::Sample as FitSample;
@@ -63,6 +64,12 @@ pub struct LearnArgs {
     /// point at every leaf, so a slice is faster in the search.
     #[arg(long, value_name = "UNITS", requires = "dense", value_parser = clap::value_parser!(u64).range(1..=1024))]
     dense_width: Option<u64>,
+    /// With --dense: only these hand features (weight names, comma
+    /// separated, as `arimaa params` prints them) as dense inputs; the
+    /// others' rows are zero, and a network reading only the whole-turn
+    /// capture (`capture_turn_16ths`) spares the search the others.
+    #[arg(long, value_name = "NAMES", requires = "dense", value_delimiter = ',')]
+    dense_inputs: Vec<String>,
     /// Teacher units per centi-rabbit (sharp's millirabbits: 10).
     #[arg(long, default_value_t = 10.0)]
     teacher_units: f64,
@@ -107,6 +114,15 @@ fn learn(args: &LearnArgs) -> Result<(), CliError> {
             "--dense-width {width} is wider than the layer (--hidden {})",
             args.hidden
         )));
+    }
+    let mut keep = [true; DENSE];
+    if !args.dense_inputs.is_empty() {
+        keep = [false; DENSE];
+        for name in &args.dense_inputs {
+            let weight = Weight::from_name(name.trim())
+                .ok_or_else(|| CliError::Usage(format!("--dense-inputs: no hand feature named {name:?}")))?;
+            keep[weight as usize] = true;
+        }
     }
     if let Some(path) = &args.net {
         let bytes = std::fs::read(path).map_err(|e| CliError::File(format!("{}: {e}", path.display())))?;
@@ -154,6 +170,16 @@ fn learn(args: &LearnArgs) -> Result<(), CliError> {
     };
     let mut train_set: Vec<Sample> = train.iter().map(mirror_files).collect();
     train_set.extend(train);
+    // Inputs left out are zero in every training position (the mirrors'
+    // recomputed ones too): their rows start at zero and stay there (see
+    // `Model::with_dense`), so no measure or engine reads them.
+    for sample in &mut train_set {
+        for (x, &k) in sample.dense.iter_mut().zip(&keep) {
+            if !k {
+                *x = 0.0;
+            }
+        }
+    }
     let config = TrainConfig {
         hidden: args.hidden as usize,
         base: if args.on_hand { Base::OnHand } else { Base::Alone },

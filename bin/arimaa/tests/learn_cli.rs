@@ -124,6 +124,41 @@ fn learn_with_dense_inputs_and_a_network_measured_alone() {
         );
     }
 
+    // Only the inputs named: the others' rows stay zero, so the engine
+    // knows it reads one (mobility varies on every board of the sample).
+    let one = dir.join("one.bin");
+    let out = arimaa(&[
+        "learn",
+        "--labels",
+        pos_arg,
+        "--holdout",
+        "2",
+        "--hidden",
+        "8",
+        "--epochs",
+        "1",
+        "--on-hand",
+        "--dense",
+        "--dense-inputs",
+        "mobility",
+        "--out",
+        one.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out));
+    let network = arimaa_search::nnue::Network::from_bytes(&std::fs::read(&one).unwrap()).expect("readable");
+    let mobility = arimaa_search::params::weights::Weight::mobility as usize;
+    assert!(network.reads_dense() && network.reads_only(mobility));
+    let out = arimaa(&[
+        "learn",
+        "--labels",
+        pos_arg,
+        "--dense",
+        "--dense-inputs",
+        "mobility,agility",
+    ]);
+    assert!(!out.status.success());
+    assert!(text(&out).contains("\"agility\""), "{}", text(&out));
+
     // A slice wider than the layer is refused before anything is read.
     let out = arimaa(&[
         "learn",

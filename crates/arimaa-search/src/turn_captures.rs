@@ -48,6 +48,24 @@ pub fn best_turn_capture(pos: &Position, enemy: impl Fn(Kind) -> i32, own: impl 
     run(pos, enemy, own).best
 }
 
+/// Bounds on [`best_turn_capture`] without its search: `(low, high)`, equal
+/// when they are its value. The low one is the best push or pull of the
+/// steps at hand, the high one what the sound bound of the search's first
+/// node allows; a caller that only needs to know on which side of a margin
+/// the value lies (the search at its horizon) runs the search only when
+/// they disagree about it.
+#[must_use]
+pub fn turn_capture_bounds(pos: &Position, enemy: impl Fn(Kind) -> i32, own: impl Fn(Kind) -> i32) -> (i32, i32) {
+    let search = Search {
+        us: pos.side(),
+        enemy: Kind::ALL.map(&enemy),
+        own: Kind::ALL.map(&own),
+        best: 0,
+        nodes: 0,
+    };
+    search.bounds(pos)
+}
+
 /// The search, done: its best and the nodes it took.
 fn run(pos: &Position, enemy: impl Fn(Kind) -> i32, own: impl Fn(Kind) -> i32) -> Search {
     let mut search = Search {
@@ -82,13 +100,72 @@ struct Search {
 }
 
 impl Search {
+    /// [`turn_capture_bounds`] of `pos`. An open push or pull is played out
+    /// first (its completing steps are few), so the bounds are taken where
+    /// no step is owed.
+    fn bounds(&self, pos: &Position) -> (i32, i32) {
+        let left = pos.steps_left();
+        let (none, push) = (
+            pos.pending() == Pending::None,
+            matches!(pos.pending(), Pending::Push { .. }),
+        );
+        // Below three steps and with no step owed a push or pull is all
+        // there is; the bound first, as most leaves have no victim within
+        // reach and then nothing need be asked.
+        let reach = if push || (none && left < 3) {
+            0
+        } else {
+            self.potential(pos, left).0
+        };
+        if none && left >= 3 && reach == 0 {
+            return (0, 0);
+        }
+        let mut two = 0;
+        if left >= 2 && !push {
+            for_each_capture(pos, self.us, |kind, _| two = two.max(self.enemy[kind.index()]));
+        }
+        let (mut low, mut high) = match pos.pending() {
+            Pending::None if left < 3 => return (two, two),
+            Pending::None => return (two, reach.max(two)),
+            Pending::Push { .. } => (i32::MIN, i32::MIN),
+            // Stopping, a push or pull from here, or any capture the bound
+            // allows with the pull left open.
+            Pending::Pull { .. } => (two, reach.max(two)),
+        };
+        let completes = |step: &Step| match pos.pending() {
+            Pending::Pull { from, .. } => step.to() == from && step.piece().color != self.us,
+            _ => true,
+        };
+        let mut list = StepList::new();
+        pos.legal_steps(&mut list);
+        for step in list.as_slice().iter().filter(|s| completes(s)) {
+            let mut child = *pos;
+            let delta = match child.make_step(*step).captured() {
+                Some((piece, _)) if piece.color == self.us => -self.own[piece.kind.index()],
+                Some((piece, _)) => self.enemy[piece.kind.index()],
+                None => 0,
+            };
+            let (lo, hi) = self.bounds(&child);
+            low = low.max(delta + lo);
+            high = high.max(delta + hi);
+        }
+        (low.max(0), high.max(0))
+    }
+
     /// `gain`: the material won on the way to `pos`.
     fn visit(&mut self, pos: &Position, gain: i32, seen: &mut KeyTable) {
         self.nodes += 1;
         let left = pos.steps_left();
         let mid_push = matches!(pos.pending(), Pending::Push { .. });
+        // The bound first: where it finds no victim within reach (two calls
+        // in five at the bench's leaves with three or four steps left), the
+        // two-step patterns need not be asked.
+        let bound = (pos.pending() == Pending::None && left >= 3).then(|| self.potential(pos, left));
         if !mid_push {
             self.best = self.best.max(gain);
+            if bound.is_some_and(|(value, _)| gain + value <= self.best) {
+                return;
+            }
             if left >= 2 {
                 let mut two = 0;
                 for_each_capture(pos, self.us, |kind, _| two = two.max(self.enemy[kind.index()]));
@@ -115,7 +192,7 @@ impl Search {
                 }
             }
             Pending::None => {
-                let (value, tight) = self.potential(pos, left);
+                let (value, tight) = bound.unwrap_or_else(|| self.potential(pos, left));
                 if gain + value <= self.best {
                     return;
                 }
@@ -346,4 +423,4 @@ fn steps_needed(pos: &Position, attacker: Color, reach: &mut Reach, victim: Squa
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

@@ -120,8 +120,22 @@ impl Model {
                 }
             })
             .collect();
+        // An input that is the same everywhere can learn nothing: its rows
+        // start and stay at zero, which tells the engine not to compute it.
+        let live: Vec<bool> = (0..n)
+            .map(|i| samples.iter().any(|s| s.dense[i] != samples[0].dense[i]))
+            .collect();
         let mut rng = Rng(seed.wrapping_mul(0x2545_f491_4f6c_dd1d) | 1);
-        self.wd = (0..2 * n * width).map(|_| (rng.uniform() - 0.5) * 0.02).collect();
+        self.wd = (0..2 * n * width)
+            .map(|j| {
+                let r = (rng.uniform() - 0.5) * 0.02;
+                if live[(j / width) % n] {
+                    r
+                } else {
+                    0.0
+                }
+            })
+            .collect();
         self.dense = n;
         self.dense_width = width;
         self

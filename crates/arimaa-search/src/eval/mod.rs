@@ -25,7 +25,7 @@ pub use rabbits::goal_distance;
 
 use crate::params::weights::{Weight, Weights, COUNT};
 use crate::threats::best_capture;
-use crate::turn_captures::best_turn_capture;
+use crate::turn_captures::{best_turn_capture, turn_capture_bounds};
 use arimaa_core::{Bitboard, Color, Kind, Pending, Position};
 use material::{Counts, Material};
 
@@ -136,16 +136,66 @@ pub fn evaluate_and_trace(pos: &Position, weights: &Weights) -> (i32, Trace) {
             features: [0.0; COUNT],
             fixed: 0.0,
         },
+        defer_turn_capture: false,
     };
     terms(pos, &mut both);
     (both.score.sum, both.trace)
 }
 
+/// The index of the mover's whole-turn capture among the features: the one
+/// whose search costs as much as all the others, so that the search may
+/// leave it open (see [`evaluate_and_trace_deferred`]).
+pub const TURN_CAPTURE: usize = Weight::capture_turn_16ths as usize;
+
+/// [`evaluate_and_trace`] with the whole-turn capture's feature left at 0,
+/// for [`turn_capture_feature`] or its bounds to fill in; `None` when
+/// `weights` give it a weight (the score would need it).
+#[must_use]
+pub fn evaluate_and_trace_deferred(pos: &Position, weights: &Weights) -> Option<(i32, Trace)> {
+    if weights.values()[TURN_CAPTURE] != 0 {
+        return None;
+    }
+    let mut both = Both {
+        score: Score {
+            weights: weights.values(),
+            sum: 0,
+        },
+        trace: Trace {
+            features: [0.0; COUNT],
+            fixed: 0.0,
+        },
+        defer_turn_capture: true,
+    };
+    terms(pos, &mut both);
+    Some((both.score.sum, both.trace))
+}
+
+/// The whole-turn capture's feature, as [`trace`] gives it.
+#[must_use]
+pub fn turn_capture_feature(pos: &Position) -> f64 {
+    let material = Counts::of(pos).material();
+    let them = pos.side().opponent();
+    let value = best_turn_capture(pos, |k| material.loss(them, k), |k| material.loss(pos.side(), k));
+    f64::from(value) / 16.0
+}
+
+/// Bounds on [`turn_capture_feature`] without its search (see
+/// [`turn_capture_bounds`]): equal when they are its value.
+#[must_use]
+pub fn turn_capture_feature_bounds(pos: &Position) -> (f64, f64) {
+    let material = Counts::of(pos).material();
+    let them = pos.side().opponent();
+    let (low, high) = turn_capture_bounds(pos, |k| material.loss(them, k), |k| material.loss(pos.side(), k));
+    (f64::from(low) / 16.0, f64::from(high) / 16.0)
+}
+
 /// A score and a trace at once: every feature is computed (the trace wants
-/// them all), each weighed as [`evaluate`] weighs it.
+/// them all, the whole-turn capture's unless deferred), each weighed as
+/// [`evaluate`] weighs it.
 struct Both<'a> {
     score: Score<'a>,
     trace: Trace,
+    defer_turn_capture: bool,
 }
 
 impl Terms for Both<'_> {
@@ -159,8 +209,8 @@ impl Terms for Both<'_> {
         self.trace.fixed(value);
     }
 
-    fn wants(&self, _: Weight) -> bool {
-        true
+    fn wants(&self, weight: Weight) -> bool {
+        !(self.defer_turn_capture && weight == Weight::capture_turn_16ths)
     }
 }
 

@@ -169,7 +169,17 @@ impl Network {
         assert!(input_weights.len() == INPUTS * hidden && output_weights.len() == 2 * hidden);
         assert!(dense_width <= hidden && dense_weights.len() == 2 * DENSE * dense_width);
         assert_eq!(dense_width == 0, dense_weights.is_empty());
+        let live_dense = (0..DENSE)
+            .filter(|&i| {
+                (0..2).any(|view| {
+                    dense_weights[(view * DENSE + i) * dense_width..][..dense_width]
+                        .iter()
+                        .any(|&w| w != 0.0)
+                })
+            })
+            .collect();
         Network {
+            live_dense,
             hidden,
             base,
             input_weights,
@@ -213,6 +223,7 @@ impl Network {
 
 #[cfg(test)]
 mod tests {
+    use super::super::tests::dense_network;
     use super::super::EMBEDDED;
     use super::*;
 
@@ -239,24 +250,6 @@ mod tests {
         bad[12] = 7;
         assert_eq!(Network::from_bytes(&bad).unwrap_err(), NetError::Base(7));
         assert_eq!(Network::from_bytes(b"AR").unwrap_err(), NetError::Magic);
-    }
-
-    /// A small network whose dense inputs feed its first `width` units,
-    /// its weights varied.
-    fn dense_network(hidden: usize, width: usize) -> Network {
-        let w = |n: usize, m: i32| (0..n).map(|i| ((i as i32 * 37) % m - m / 2) as i16).collect();
-        let dense = (0..2 * DENSE * width)
-            .map(|i| ((i * 13) % 7) as f32 / 50.0 - 0.06)
-            .collect();
-        Network::from_parts(
-            Base::OnHand,
-            w(INPUTS * hidden, 61),
-            w(hidden, 200),
-            w(2 * hidden, 90),
-            1234,
-            dense,
-            width,
-        )
     }
 
     #[test]

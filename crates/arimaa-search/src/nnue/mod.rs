@@ -102,6 +102,9 @@ pub struct Network {
     dense_weights: Vec<f32>,
     /// How many of the first units the dense inputs feed (0 without them).
     dense_width: usize,
+    /// The dense inputs with a nonzero weight (the trainer leaves the rows
+    /// of inputs it was not given at zero), the only ones summed.
+    live_dense: Vec<usize>,
 }
 
 impl std::fmt::Debug for Network {
@@ -137,6 +140,14 @@ impl Network {
         !self.dense_weights.is_empty()
     }
 
+    /// Whether `index` is the only dense input the network reads (none of
+    /// the others has a nonzero weight): the hand evaluation's other
+    /// features need not be traced.
+    #[must_use]
+    pub fn reads_only(&self, index: usize) -> bool {
+        self.live_dense == [index]
+    }
+
     /// How many of the first units the dense inputs feed (0 without them).
     #[must_use]
     pub fn dense_width(&self) -> usize {
@@ -160,49 +171,133 @@ impl Network {
     /// [reads them](Network::reads_dense), else ignored.
     #[must_use]
     pub fn output(&self, acc: &Accumulator, side: Color, dense: &[f64; DENSE]) -> i32 {
-        let (own, other) = self.output_weights.split_at(self.hidden);
         if self.reads_dense() {
-            let sum = self.dot_dense(acc.view(side), own, dense, 0)
-                + self.dot_dense(acc.view(side.opponent()), other, dense, 1);
-            let out = sum + self.output_bias as f32 / (QA * QB) as f32;
-            return (out * OUTPUT_SCALE as f32).round() as i32;
+            return self.dense_output(acc, side, dense, None).0;
         }
+        let (own, other) = self.output_weights.split_at(self.hidden);
         let sum = dot_clipped(acc.view(side), own) + dot_clipped(acc.view(side.opponent()), other);
         (sum + self.output_bias) * OUTPUT_SCALE / (QA * QB)
     }
 
-    /// One view's share of the output with the dense inputs added to its
-    /// first `dense_width` sums, in rabbits: those units in floating point,
-    /// the rest as without dense inputs.
-    fn dot_dense(&self, acc: &[i16], weights: &[i16], dense: &[f64; DENSE], view: usize) -> f32 {
-        /// Units summed at once: a small buffer on the stack (this runs at
-        /// every leaf; zeroing one as wide as the widest layer cost more
-        /// than the sums at a 32-unit slice).
+    /// Bounds on [`Network::output`] when dense input `index` is only known
+    /// to lie in `low..=high` (`dense[index]` is ignored): `(low, high)` in
+    /// centi-rabbits. Each first-layer unit is monotone in one input, so its
+    /// share of the output is bounded by its values at the two ends. With
+    /// `low == high` both are the output at that value, summed in an order
+    /// of its own (the open input last): a caller comparing bounds with an
+    /// exact score takes both from here.
+    #[must_use]
+    pub fn output_range(
+        &self,
+        acc: &Accumulator,
+        side: Color,
+        dense: &[f64; DENSE],
+        index: usize,
+        range: (f64, f64),
+    ) -> (i32, i32) {
+        if !self.reads_dense() {
+            let out = self.output(acc, side, dense);
+            return (out, out);
+        }
+        self.dense_output(acc, side, dense, Some((index, range)))
+    }
+
+    /// [`Network::output`] or [`Network::output_range`] of a network with
+    /// dense inputs.
+    fn dense_output(
+        &self,
+        acc: &Accumulator,
+        side: Color,
+        dense: &[f64; DENSE],
+        open: Option<(usize, (f64, f64))>,
+    ) -> (i32, i32) {
+        let (own, other) = self.output_weights.split_at(self.hidden);
+        let bias = self.output_bias as f32 / QA as f32;
+        let (mut low, mut high) = (bias, bias);
+        for (view, color, weights) in [(0, side, own), (1, side.opponent(), other)] {
+            let (lo, hi) = self.dense_share(acc.view(color), weights, dense, view, open);
+            low += lo;
+            high += hi;
+        }
+        let scale = OUTPUT_SCALE as f32 / QB as f32;
+        ((low * scale).floor() as i32, (high * scale).floor() as i32)
+    }
+
+    /// One view's share of the output, in units of `QA` (an activation of 1
+    /// times an output weight of 1), with the dense inputs added to its
+    /// first `dense_width` sums in floating point; the rest of the units as
+    /// without dense inputs. With `open = (index, (low, high))`, the least
+    /// and the most it can be with input `index` in `low..=high`: every
+    /// operation on a unit's sum is monotone, so its two ends bound it, and
+    /// the sums run in a fixed order, so that a point range gives the same
+    /// score whatever the range's callers compare it with.
+    fn dense_share(
+        &self,
+        acc: &[i16],
+        weights: &[i16],
+        dense: &[f64; DENSE],
+        view: usize,
+        open: Option<(usize, (f64, f64))>,
+    ) -> (f32, f32) {
+        /// Units summed at once, in fixed-size arrays on the stack (zero
+        /// past the slice) that the compiler turns into vector operations.
         const CHUNK: usize = 32;
         let width = self.dense_width;
         let rows = &self.dense_weights[view * DENSE * width..][..DENSE * width];
-        let mut sliced = 0.0f32;
+        let (mut low, mut high) = ([0.0f32; 8], [0.0f32; 8]);
         for start in (0..width).step_by(CHUNK) {
             let len = CHUNK.min(width - start);
-            let mut pre = [0.0f32; CHUNK];
-            let pre = &mut pre[..len];
-            pre.iter_mut()
-                .zip(&acc[start..])
-                .for_each(|(p, &a)| *p = f32::from(a) / QA as f32);
-            for (&x, row) in dense.iter().zip(rows.chunks_exact(width)) {
-                if x != 0.0 {
+            let (mut pre, mut out, mut column) = ([0.0f32; CHUNK], [0.0f32; CHUNK], [0.0f32; CHUNK]);
+            for u in 0..len {
+                pre[u] = f32::from(acc[start + u]) * (QA as f32).recip();
+                out[u] = f32::from(weights[start + u]);
+            }
+            for &i in &self.live_dense {
+                let x = dense[i];
+                if x != 0.0 && open.is_none_or(|(index, _)| i != index) {
                     let x = x as f32;
-                    pre.iter_mut().zip(&row[start..]).for_each(|(p, w)| *p += w * x);
+                    let row = &rows[i * width + start..][..len];
+                    pre.iter_mut().zip(row).for_each(|(p, w)| *p += w * x);
                 }
             }
-            sliced += pre
-                .iter()
-                .zip(&weights[start..])
-                .map(|(p, &w)| p.clamp(0.0, 1.0) * f32::from(w))
-                .sum::<f32>();
+            // Groups of eight into eight running sums, with selects rather
+            // than `f32::max` (whose NaN rule keeps them scalar).
+            let clip = |v: f32| {
+                let v = if v > 0.0 { v } else { 0.0 };
+                if v < 1.0 {
+                    v
+                } else {
+                    1.0
+                }
+            };
+            match open {
+                None => {
+                    for (p8, w8) in pre.chunks_exact(8).zip(out.chunks_exact(8)) {
+                        for ((sum, &p), &w) in low.iter_mut().zip(p8).zip(w8) {
+                            *sum += clip(p) * w;
+                        }
+                    }
+                }
+                Some((index, (from, to))) => {
+                    column[..len].copy_from_slice(&rows[index * width + start..][..len]);
+                    let (from, to) = (from as f32, to as f32);
+                    let groups = pre.chunks_exact(8).zip(out.chunks_exact(8)).zip(column.chunks_exact(8));
+                    for ((p8, w8), c8) in groups {
+                        for (l, ((&p, &w), &c)) in p8.iter().zip(w8).zip(c8).enumerate() {
+                            let a = clip(p + c * from) * w;
+                            let b = clip(p + c * to) * w;
+                            low[l] += if a < b { a } else { b };
+                            high[l] += if a < b { b } else { a };
+                        }
+                    }
+                }
+            }
         }
-        let rest = dot_clipped(&acc[width..], &weights[width..]);
-        sliced / QB as f32 + rest as f32 / (QA * QB) as f32
+        if open.is_none() {
+            high = low;
+        }
+        let rest = dot_clipped(&acc[width..], &weights[width..]) as f32 / QA as f32;
+        (low.iter().sum::<f32>() + rest, high.iter().sum::<f32>() + rest)
     }
 
     /// The output for the features of the side to move's view and of the
@@ -223,7 +318,13 @@ impl Network {
     /// as at the start of its turn (the caller accounts for steps used).
     #[must_use]
     pub fn evaluate(&self, pos: &Position) -> i32 {
-        self.output(&self.refresh(pos), pos.side(), &self.dense_of(pos))
+        self.evaluate_with(pos, &self.dense_of(pos))
+    }
+
+    /// [`Network::evaluate`] with the dense inputs `dense`.
+    #[must_use]
+    pub fn evaluate_with(&self, pos: &Position, dense: &[f64; DENSE]) -> i32 {
+        self.output(&self.refresh(pos), pos.side(), dense)
     }
 
     /// The dense inputs of `pos` when the network reads them (zeros else:
@@ -249,9 +350,27 @@ fn dot_clipped(acc: &[i16], weights: &[i16]) -> i32 {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use arimaa_core::{parse_position, Kind};
+
+    /// A small network whose dense inputs feed its first `width` units,
+    /// its weights varied.
+    pub(crate) fn dense_network(hidden: usize, width: usize) -> Network {
+        let w = |n: usize, m: i32| (0..n).map(|i| ((i as i32 * 37) % m - m / 2) as i16).collect();
+        let dense = (0..2 * DENSE * width)
+            .map(|i| ((i * 13) % 7) as f32 / 50.0 - 0.06)
+            .collect();
+        Network::from_parts(
+            Base::OnHand,
+            w(INPUTS * hidden, 61),
+            w(hidden, 200),
+            w(2 * hidden, 90),
+            1234,
+            dense,
+            width,
+        )
+    }
 
     #[test]
     fn features_are_distinct_and_colour_symmetric() {
@@ -269,6 +388,30 @@ mod tests {
         seen.dedup();
         assert_eq!(seen.len(), 32);
         assert!(seen.iter().all(|&f| f < INPUTS));
+    }
+
+    /// With one dense input known only to lie in a range, the output at any
+    /// value of it lies within `output_range`, which is exact for a point.
+    #[test]
+    fn an_open_dense_input_is_bounded_by_the_range_ends() {
+        let net = dense_network(8, 4);
+        let pos = parse_position("s [r r  r r DhrrdcrCd E mh    c    r e    RRM DH CH  RR R    R R  R]").unwrap();
+        let acc = net.refresh(&pos);
+        let mut dense = net.dense_of(&pos);
+        let index = 5;
+        let (lo, hi) = net.output_range(&acc, pos.side(), &dense, index, (-3.0, 12.0));
+        let mut seen = Vec::new();
+        for i in 0..=60 {
+            dense[index] = -3.0 + f64::from(i) * 0.25;
+            let (a, b) = net.output_range(&acc, pos.side(), &dense, index, (dense[index], dense[index]));
+            assert_eq!(a, b, "a point is exact");
+            assert!(lo <= a && a <= hi, "{lo} {a} {hi} at {}", dense[index]);
+            // The plain output sums the same inputs in another order.
+            let out = net.output(&acc, pos.side(), &dense);
+            assert!((out - a).abs() <= 1, "{out} against {a}");
+            seen.push(a);
+        }
+        assert!(seen.iter().min() < seen.iter().max(), "the input moves the output");
     }
 
     #[test]

@@ -10,6 +10,7 @@
 //! opponent can reach goal on its next turn, so after it no move that loses at
 //! once is ever chosen while another exists.
 
+mod leaf;
 mod order;
 mod prune;
 mod pv;
@@ -17,8 +18,9 @@ mod quiesce;
 mod root;
 mod tree;
 
-use crate::eval::{evaluate, evaluate_and_trace};
-use crate::nnue::{Base, Tracker};
+pub use leaf::static_score;
+
+use crate::nnue::Tracker;
 use crate::params::{Params, DEFAULT};
 use crate::time::TimeManager;
 use crate::tt::TransTable;
@@ -160,37 +162,21 @@ impl std::fmt::Debug for Searcher<'_> {
     }
 }
 
-/// The static evaluation of `pos` as the search scores its horizon, side to
-/// move's view: the hand-made terms `params` weigh, with the learned network
-/// when `nnue` is on. `net` keeps the network's accumulator between calls
-/// (made on the first), so that nearby positions update it.
-pub fn static_score(pos: &Position, params: &Params, net: &mut Option<Box<Tracker>>) -> i32 {
-    if !params.search.nnue {
-        return evaluate(pos, &params.weights);
-    }
-    let network = &*crate::nnue::EMBEDDED;
-    let tracker = net.get_or_insert_with(|| Box::new(Tracker::new(network)));
-    if network.reads_dense() {
-        // One pass gives the hand score and the features the network reads.
-        let (hand, trace) = evaluate_and_trace(pos, &params.weights);
-        let learned = tracker.evaluate(network, pos, &trace.features);
-        return match network.base() {
-            Base::OnHand => hand + learned,
-            Base::Alone => learned,
-        };
-    }
-    let learned = tracker.evaluate(network, pos, &crate::nnue::NO_DENSE);
-    match network.base() {
-        Base::OnHand => evaluate(pos, &params.weights) + learned,
-        Base::Alone => learned,
-    }
-}
-
 impl<'a> Searcher<'a> {
     /// The static evaluation of `pos`, side to move's view: the hand-made
     /// terms, with the learned network when `nnue` is on.
     fn static_eval(&mut self, pos: &Position) -> i32 {
-        static_score(pos, self.params, &mut self.net)
+        leaf::static_score(pos, self.params, &mut self.net)
+    }
+
+    /// [`leaf::static_estimate`] with this search's parameters and network.
+    fn static_estimate(&mut self, pos: &Position) -> i32 {
+        leaf::static_estimate(pos, self.params, &mut self.net)
+    }
+
+    /// [`leaf::static_bounds`] with this search's parameters and network.
+    fn static_eval_within(&mut self, pos: &Position, alpha: i32, beta: i32) -> (i32, i32) {
+        leaf::static_bounds(pos, self.params, &mut self.net, alpha, beta)
     }
 
     /// A searcher for the game's current position, on the clock `time`

@@ -8,11 +8,13 @@ use arimaa_core::{Pending, Position};
 
 impl Searcher<'_> {
     /// The score at the horizon: a win when the side to move can reach goal
-    /// with its steps left, else the evaluation. Exact below `beta`; at or
-    /// above it a lower bound, because an evaluation already at `beta` fails
-    /// high whether or not a goal follows (the goal only scores higher), so
-    /// the goal test is skipped there.
-    pub(super) fn horizon(&mut self, pos: &Position, ply: usize, beta: i32) -> i32 {
+    /// with its steps left, else the evaluation. Fail-soft: exact inside
+    /// `alpha..beta`; at or above `beta` a lower bound, because an
+    /// evaluation already at `beta` fails high whether or not a goal follows
+    /// (the goal only scores higher), so the goal test is skipped there; at
+    /// or below `alpha` an upper bound when the evaluation's own bounds
+    /// settled it (see `static_bounds`).
+    pub(super) fn horizon(&mut self, pos: &Position, ply: usize, alpha: i32, beta: i32) -> i32 {
         // The answer depends on the state alone (board, side, steps, open
         // push or pull) and the same leaves come back through the orders of
         // a turn's steps and in every iteration.
@@ -20,20 +22,30 @@ impl Searcher<'_> {
         let slot = (key >> 40) as usize & (LEAF_CACHE - 1);
         let mut leaf = self.leaf_cache[slot];
         if leaf.key != key {
+            let (low, high) = self.static_eval_within(pos, alpha, beta);
             leaf = Leaf {
                 key,
-                eval: self.static_eval(pos),
+                low,
+                high,
                 goal: Leaf::UNKNOWN,
             };
+        } else if leaf.low < beta && leaf.high > alpha && leaf.low != leaf.high {
+            // Bounds kept for another window do not settle this one: they
+            // are all the evaluation can give without its exact score.
+            let exact = self.static_eval(pos);
+            (leaf.low, leaf.high) = (exact, exact);
         }
-        if leaf.eval < beta && leaf.goal == Leaf::UNKNOWN {
+        if leaf.low < beta && leaf.goal == Leaf::UNKNOWN {
             leaf.goal = u8::from(can_goal(pos));
         }
         self.leaf_cache[slot] = leaf;
-        if leaf.eval < beta && leaf.goal == 1 {
+        if leaf.low >= beta {
+            return leaf.low;
+        }
+        if leaf.goal == 1 {
             return WIN - ply as i32 - pos.steps_left() as i32;
         }
-        leaf.eval
+        leaf.high
     }
 
     /// Quiescence at the horizon: when the side to move can still capture with
@@ -42,7 +54,7 @@ impl Searcher<'_> {
     /// scored by the opponent's horizon, its goal test included, so a capture
     /// that opens the way to goal is seen as the loss it is.
     pub(super) fn quiesce(&mut self, pos: &Position, mut alpha: i32, beta: i32, ply: usize) -> i32 {
-        let stand = self.horizon(pos, ply, beta);
+        let stand = self.horizon(pos, ply, alpha, beta);
         if !self.params.search.quiescence
             || stand >= WIN_BOUND
             || stand >= beta
@@ -83,7 +95,7 @@ impl Searcher<'_> {
                 if self.is_repetition(child.hash()) {
                     continue;
                 }
-                -self.horizon(&child, ply + 1, -alpha - discount)
+                -self.horizon(&child, ply + 1, -beta - discount, -alpha - discount)
             } else {
                 self.quiesce(&child, alpha + discount, beta + discount, ply + 2)
             };
@@ -106,12 +118,14 @@ impl Searcher<'_> {
     }
 }
 
-/// A horizon cache entry: the evaluation of the state with `key`, and its goal
-/// test once made.
+/// A horizon cache entry: the evaluation of the state with `key` (or bounds
+/// on it, see `static_bounds`), and its goal test once made.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Leaf {
     key: u64,
-    eval: i32,
+    /// The evaluation lies in `low..=high`; equal when exact.
+    low: i32,
+    high: i32,
     /// 0 no goal, 1 a goal, [`Leaf::UNKNOWN`] not tested.
     goal: u8,
 }
@@ -121,7 +135,8 @@ impl Leaf {
     /// No state has key 0 in practice; a stale match costs one wrong leaf score.
     pub(super) const EMPTY: Leaf = Leaf {
         key: 0,
-        eval: 0,
+        low: 0,
+        high: 0,
         goal: Leaf::UNKNOWN,
     };
 }
@@ -155,7 +170,7 @@ mod tests {
             ..DEFAULT
         };
         let mut s = Searcher::new(&game, &time, &tt).params(&params);
-        let stand = s.horizon(pos, 0, INF);
+        let stand = s.horizon(pos, 0, -INF, INF);
         (stand, s.quiesce(pos, -INF, INF, 0))
     }
 

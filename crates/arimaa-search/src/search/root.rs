@@ -97,7 +97,7 @@ impl Searcher<'_> {
                 });
                 return Some(r);
             }
-            m.score = -self.static_eval(&after);
+            m.score = -self.static_estimate(&after);
         }
         moves.sort_by_key(|m| -m.score);
         if self.helper > 0 && self.helper.is_multiple_of(2) && moves.len() > 1 {

@@ -126,7 +126,7 @@ fn a_frozen_attacker_unfrozen_by_a_friend_pushes() {
 
 /// States of the committed game sample: each turn start, and after each
 /// step of the turn played.
-fn sample_states() -> Vec<Position> {
+pub(crate) fn sample_states() -> Vec<Position> {
     let path = concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/../../tuning/tests/data/strong_sample.jsonl"
@@ -228,6 +228,30 @@ fn agrees_with_every_step_sequence_on_game_states() {
         "{states} {with_capture} {longer}"
     );
     assert!(equal * 100 >= states * 99, "{equal} of {states} equal");
+}
+
+/// The cheap bounds hold the truth (every sequence of steps) and the
+/// search's answer between them on game states at every step of a turn,
+/// open pushes and pulls included, and settle most of them exactly.
+#[test]
+fn bounds_hold_the_search_and_the_truth() {
+    let (mut states, mut exact, mut pending) = (0, 0, 0);
+    for pos in sample_states().into_iter().skip(1).step_by(3).take(900) {
+        let truth = brute(&pos, &mut HashMap::new());
+        let (low, high) = turn_capture_bounds(&pos, value, value);
+        let found = search(&pos);
+        let at = arimaa_core::position_to_aei(&pos);
+        assert!(low <= found && found <= high, "{low} {found} {high} at {at}");
+        assert!(low <= truth && truth <= high, "{low} {truth} {high} at {at}");
+        states += 1;
+        exact += usize::from(low == high);
+        pending += usize::from(pos.pending() != Pending::None);
+    }
+    eprintln!("{states} states, {exact} settled by the bounds, {pending} with a push or pull open");
+    assert!(
+        pending >= 20 && exact * 2 >= states && exact < states,
+        "{states} {exact} {pending}"
+    );
 }
 
 /// The evaluation's feature: the mover's best capture over the steps it has
