@@ -127,19 +127,7 @@ pub fn evaluate(pos: &Position, weights: &Weights) -> i32 {
 /// what a network reading the features as inputs needs beside the score.
 #[must_use]
 pub fn evaluate_and_trace(pos: &Position, weights: &Weights) -> (i32, Trace) {
-    let mut both = Both {
-        score: Score {
-            weights: weights.values(),
-            sum: 0,
-        },
-        trace: Trace {
-            features: [0.0; COUNT],
-            fixed: 0.0,
-        },
-        defer_turn_capture: false,
-    };
-    terms(pos, &mut both);
-    (both.score.sum, both.trace)
+    score_and_trace(pos, weights, false)
 }
 
 /// The index of the mover's whole-turn capture among the features: the one
@@ -152,9 +140,11 @@ pub const TURN_CAPTURE: usize = Weight::capture_turn_16ths as usize;
 /// `weights` give it a weight (the score would need it).
 #[must_use]
 pub fn evaluate_and_trace_deferred(pos: &Position, weights: &Weights) -> Option<(i32, Trace)> {
-    if weights.values()[TURN_CAPTURE] != 0 {
-        return None;
-    }
+    (weights.values()[TURN_CAPTURE] == 0).then(|| score_and_trace(pos, weights, true))
+}
+
+/// The score and the trace, the whole-turn capture left out when `defer`.
+fn score_and_trace(pos: &Position, weights: &Weights, defer: bool) -> (i32, Trace) {
     let mut both = Both {
         score: Score {
             weights: weights.values(),
@@ -164,10 +154,10 @@ pub fn evaluate_and_trace_deferred(pos: &Position, weights: &Weights) -> Option<
             features: [0.0; COUNT],
             fixed: 0.0,
         },
-        defer_turn_capture: true,
+        defer_turn_capture: defer,
     };
     terms(pos, &mut both);
-    Some((both.score.sum, both.trace))
+    (both.score.sum, both.trace)
 }
 
 /// The whole-turn capture's feature, as [`trace`] gives it.

@@ -223,8 +223,8 @@ impl Network {
         ((low * scale).floor() as i32, (high * scale).floor() as i32)
     }
 
-    /// One view's share of the output, in units of `QA` (an activation of 1
-    /// times an output weight of 1), with the dense inputs added to its
+    /// One view's share of the output, in output-weight units (an activation
+    /// of 1 times a weight of 1; `QB` of them a rabbit), with the dense inputs added to its
     /// first `dense_width` sums in floating point; the rest of the units as
     /// without dense inputs. With `open = (index, (low, high))`, the least
     /// and the most it can be with input `index` in `low..=high`: every
