@@ -30,6 +30,7 @@ fn the_committed_labels_read_whole() {
         ("static_top_dense.jsonl.gz", 146_000, 0),
         ("movetest_r4.jsonl.gz", 478, 0),
         ("movetest_r4_after.jsonl.gz", 2_100, 0),
+        ("movetest_preloss.jsonl.gz", 300, 0),
         ("searched_leaves.jsonl.gz", 10_700, 0),
     ] {
         let (samples, skipped) = read(&file(name)).unwrap_or_else(|e| panic!("{name}: {e}"));
