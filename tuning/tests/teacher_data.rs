@@ -31,6 +31,7 @@ fn the_committed_labels_read_whole() {
         ("movetest_r4.jsonl.gz", 478, 0),
         ("movetest_r4_after.jsonl.gz", 2_100, 0),
         ("movetest_preloss.jsonl.gz", 300, 0),
+        ("movetest_firstloss.jsonl.gz", 240, 0),
         ("searched_leaves.jsonl.gz", 10_700, 0),
     ] {
         let (samples, skipped) = read(&file(name)).unwrap_or_else(|e| panic!("{name}: {e}"));
