@@ -56,25 +56,12 @@ pub fn best_turn_capture(pos: &Position, enemy: impl Fn(Kind) -> i32, own: impl 
 /// they disagree about it.
 #[must_use]
 pub fn turn_capture_bounds(pos: &Position, enemy: impl Fn(Kind) -> i32, own: impl Fn(Kind) -> i32) -> (i32, i32) {
-    let search = Search {
-        us: pos.side(),
-        enemy: Kind::ALL.map(&enemy),
-        own: Kind::ALL.map(&own),
-        best: 0,
-        nodes: 0,
-    };
-    search.bounds(pos)
+    Search::new(pos, enemy, own).bounds(pos)
 }
 
 /// The search, done: its best and the nodes it took.
 fn run(pos: &Position, enemy: impl Fn(Kind) -> i32, own: impl Fn(Kind) -> i32) -> Search {
-    let mut search = Search {
-        us: pos.side(),
-        enemy: Kind::ALL.map(&enemy),
-        own: Kind::ALL.map(&own),
-        best: 0,
-        nodes: 0,
-    };
+    let mut search = Search::new(pos, enemy, own);
     SEEN.with(|cell| match cell.try_borrow_mut() {
         Ok(mut seen) => {
             seen.clear();
@@ -100,6 +87,18 @@ struct Search {
 }
 
 impl Search {
+    /// A search for the side to move in `pos`, with the values of the enemy
+    /// kinds it captures and of its own it loses.
+    fn new(pos: &Position, enemy: impl Fn(Kind) -> i32, own: impl Fn(Kind) -> i32) -> Search {
+        Search {
+            us: pos.side(),
+            enemy: Kind::ALL.map(enemy),
+            own: Kind::ALL.map(own),
+            best: 0,
+            nodes: 0,
+        }
+    }
+
     /// [`turn_capture_bounds`] of `pos`. An open push or pull is played out
     /// first (its completing steps are few), so the bounds are taken where
     /// no step is owed.

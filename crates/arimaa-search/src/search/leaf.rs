@@ -19,27 +19,6 @@ pub fn static_score(pos: &Position, params: &Params, net: &mut Option<Box<Tracke
     score_with(&EMBEDDED, pos, params, net)
 }
 
-/// [`static_score`] where only its side of `alpha..beta` matters: `(low,
-/// high)`, equal when exact (always inside the window), else `low >= beta`
-/// or `high <= alpha`.
-pub(super) fn static_bounds(
-    pos: &Position,
-    params: &Params,
-    net: &mut Option<Box<Tracker>>,
-    alpha: i32,
-    beta: i32,
-) -> (i32, i32) {
-    bounds_with(&EMBEDDED, pos, params, net, alpha, beta)
-}
-
-/// [`static_score`] for ordering the root's moves before the first
-/// iteration: the whole-turn capture input (where a network reads it) at
-/// its cheap lower bound, the pushes and pulls at hand. The exact search at
-/// each of a root's thousands of moves took a quarter of the bench's time.
-pub(super) fn static_estimate(pos: &Position, params: &Params, net: &mut Option<Box<Tracker>>) -> i32 {
-    estimate_with(&EMBEDDED, pos, params, net)
-}
-
 /// The hand score and the dense inputs `network` reads, the whole-turn
 /// capture's left at 0 for the caller to fill in; `None` when `network`
 /// reads no dense inputs or `params` weigh the capture in the hand score
@@ -79,8 +58,17 @@ fn learned(
     network.output_range(acc, pos.side(), dense, TURN_CAPTURE, range)
 }
 
-/// [`static_estimate`] with `network`.
-fn estimate_with(network: &Network, pos: &Position, params: &Params, net: &mut Option<Box<Tracker>>) -> i32 {
+/// [`static_score`] with `network` for ordering the root's moves before the
+/// first iteration: the whole-turn capture input (where a network reads it)
+/// at its cheap lower bound, the pushes and pulls at hand. The exact search
+/// at each of a root's thousands of moves took a quarter of the bench's
+/// time.
+pub(super) fn static_estimate(
+    network: &Network,
+    pos: &Position,
+    params: &Params,
+    net: &mut Option<Box<Tracker>>,
+) -> i32 {
     let Some((hand, dense)) = deferred(network, pos, params) else {
         return score_with(network, pos, params, net);
     };
@@ -110,13 +98,15 @@ fn score_with(network: &Network, pos: &Position, params: &Params, net: &mut Opti
     )
 }
 
-/// [`static_bounds`] with `network`. The whole-turn capture's search cost as
-/// much as the rest of such a network's evaluation, and most leaves only
-/// ask whether the score reaches a bound: the network is asked first with
+/// [`static_score`] with `network` where only its side of `alpha..beta`
+/// matters: `(low, high)`, equal when exact (always inside the window),
+/// else `low >= beta` or `high <= alpha`. The whole-turn capture's search
+/// cost as much as the rest of such a network's evaluation, and most
+/// leaves only ask whether the score reaches a bound: the network is asked first with
 /// that input's cheap bounds (two-step captures below, the search's sound
 /// first bound above), and the search runs only when they leave the score
 /// on both sides of the window (one leaf in a hundred on the bench).
-fn bounds_with(
+pub(super) fn static_bounds(
     network: &Network,
     pos: &Position,
     params: &Params,
@@ -194,7 +184,7 @@ mod tests {
                 assert!((exact - reference(network, &pos)).abs() <= 1, "{exact}");
                 let (low, high) = turn_capture_feature_bounds(&pos);
                 open += usize::from(low != high);
-                let estimate = estimate_with(network, &pos, &DEFAULT, &mut bound_net);
+                let estimate = static_estimate(network, &pos, &DEFAULT, &mut bound_net);
                 if low == high {
                     assert_eq!(estimate, exact, "a settled capture estimates exactly");
                 } else {
@@ -206,7 +196,7 @@ mod tests {
                     (exact - 400, exact - 399),
                     (exact + 399, exact + 400),
                 ] {
-                    let (lo, hi) = bounds_with(network, &pos, &DEFAULT, &mut bound_net, alpha, beta);
+                    let (lo, hi) = static_bounds(network, &pos, &DEFAULT, &mut bound_net, alpha, beta);
                     assert!(lo <= exact && exact <= hi, "{lo} {exact} {hi} in {alpha}..{beta}");
                     if lo != hi {
                         assert!(lo >= beta || hi <= alpha, "{lo} {hi} open inside {alpha}..{beta}");

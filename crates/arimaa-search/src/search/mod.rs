@@ -20,7 +20,7 @@ mod tree;
 
 pub use leaf::static_score;
 
-use crate::nnue::Tracker;
+use crate::nnue::{Tracker, EMBEDDED};
 use crate::params::{Params, DEFAULT};
 use crate::time::TimeManager;
 use crate::tt::TransTable;
@@ -171,12 +171,12 @@ impl<'a> Searcher<'a> {
 
     /// [`leaf::static_estimate`] with this search's parameters and network.
     fn static_estimate(&mut self, pos: &Position) -> i32 {
-        leaf::static_estimate(pos, self.params, &mut self.net)
+        leaf::static_estimate(&EMBEDDED, pos, self.params, &mut self.net)
     }
 
     /// [`leaf::static_bounds`] with this search's parameters and network.
     fn static_eval_within(&mut self, pos: &Position, alpha: i32, beta: i32) -> (i32, i32) {
-        leaf::static_bounds(pos, self.params, &mut self.net, alpha, beta)
+        leaf::static_bounds(&EMBEDDED, pos, self.params, &mut self.net, alpha, beta)
     }
 
     /// A searcher for the game's current position, on the clock `time`

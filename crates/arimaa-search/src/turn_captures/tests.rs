@@ -191,13 +191,7 @@ fn agrees_with_every_step_sequence_on_game_states() {
         longer += usize::from(truth > two);
         // The bound: the enemy material any continuation wins is within it.
         if pos.pending() == Pending::None {
-            let s = Search {
-                us: pos.side(),
-                enemy: Kind::ALL.map(value),
-                own: Kind::ALL.map(value),
-                best: 0,
-                nodes: 0,
-            };
+            let s = Search::new(&pos, value, value);
             let reach = pos.steps_left();
             assert!(
                 s.potential(&pos, reach).0 >= truth,
