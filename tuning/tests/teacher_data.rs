@@ -29,9 +29,10 @@ fn the_committed_labels_read_whole() {
         ("static_round5.jsonl.gz", 30_000, 0),
         ("static_top_dense.jsonl.gz", 146_000, 0),
         ("movetest_r4.jsonl.gz", 478, 0),
-        ("movetest_r4_after.jsonl.gz", 2_100, 0),
+        ("movetest_r4_after.jsonl.gz", 7_800, 0),
         ("movetest_preloss.jsonl.gz", 300, 0),
         ("movetest_firstloss.jsonl.gz", 240, 0),
+        ("movetest_firstloss_rest.jsonl.gz", 230, 0),
         ("searched_leaves.jsonl.gz", 10_700, 0),
     ] {
         let (samples, skipped) = read(&file(name)).unwrap_or_else(|e| panic!("{name}: {e}"));
