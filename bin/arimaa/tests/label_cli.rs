@@ -203,8 +203,9 @@ fn positions_two_turns_away_and_refused_turns() {
     let dir = scratch("positions-turns");
     let games = sample();
     let games = games.to_str().unwrap();
-    // Two random positions after each game position, `turns` turns away.
-    let draw = |name: &str, turns: &str| {
+    // Two random positions after each game position, `turns` turns away,
+    // the turns generated on `threads` threads.
+    let draw = |name: &str, turns: &str, threads: &str| {
         let path = dir.join(name);
         let out = arimaa(&[
             "positions",
@@ -214,6 +215,8 @@ fn positions_two_turns_away_and_refused_turns() {
             "2",
             "--turns",
             turns,
+            "--threads",
+            threads,
             "--random-only",
             "--out",
             path.to_str().unwrap(),
@@ -221,8 +224,19 @@ fn positions_two_turns_away_and_refused_turns() {
         assert!(out.status.success(), "{}", text(&out));
         path
     };
-    let two = draw("two.jsonl", "2");
-    let one = draw("one.jsonl", "1");
+    let two = draw("two.jsonl", "2", "2");
+    let one = draw("one.jsonl", "1", "1");
+    let read = |p: &Path| std::fs::read_to_string(p).unwrap();
+    assert_eq!(
+        read(&two),
+        read(&draw("two1.jsonl", "2", "1")),
+        "threads change nothing"
+    );
+    assert_eq!(
+        read(&one),
+        read(&draw("one2.jsonl", "1", "2")),
+        "threads change nothing"
+    );
     // The side to move of a game position is `ply`'s parity (gold moves at
     // even plies after the setups): two random turns keep it, one turns it.
     let side_kept = |path: &Path| {
@@ -239,13 +253,19 @@ fn positions_two_turns_away_and_refused_turns() {
     };
     assert!(side_kept(&two).iter().all(|&k| k), "two turns keep the mover");
     assert!(side_kept(&one).iter().all(|&k| !k), "one turn hands it over");
-    for bad in [&["--random", "1", "--turns", "5"][..], &["--turns", "2"][..]] {
+    for bad in [
+        &["--random", "1", "--turns", "5"][..],
+        &["--turns", "2"][..],
+        &["--random", "1", "--threads", "0"][..],
+    ] {
         let mut args = vec!["positions", "--games", games];
         args.extend_from_slice(bad);
         let out = arimaa(&args);
         assert!(!out.status.success(), "{bad:?} accepted: {}", text(&out));
         assert!(
-            text(&out).contains("--turns") || text(&out).contains("--random"),
+            ["--turns", "--random", "--threads"]
+                .iter()
+                .any(|n| text(&out).contains(n)),
             "{}",
             text(&out)
         );
