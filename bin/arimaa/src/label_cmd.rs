@@ -20,7 +20,7 @@ use std::time::Duration;
 
 #[derive(Args, Debug)]
 #[command(after_help = "Examples:
-  arimaa positions --games games.jsonl --random 4 --threads 2 --out positions.jsonl
+  arimaa positions --games games.jsonl --random 1 --out positions.jsonl
   arimaa positions --games match.txt --pv 8 --threads 2 --out pv.jsonl
   arimaa positions --games match.txt --top 8 --every 4 --threads 2 --out top.jsonl")]
 #[command(group(clap::ArgGroup::new("own").args(["pv", "top"])))]
@@ -58,10 +58,8 @@ pub struct PositionsArgs {
     /// With --pv or --top: only every N-th game position.
     #[arg(long, default_value_t = 1, requires = "own", value_parser = clap::value_parser!(u64).range(1..))]
     every: u64,
-    /// Threads: with --pv or --top, game positions searched at once; with
-    /// --random, game positions whose turns are generated at once (the
-    /// output does not depend on it).
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
+    /// With --pv or --top: game positions at once (one thread each).
+    #[arg(long, default_value_t = 1, requires = "own", value_parser = clap::value_parser!(u64).range(1..=256))]
     threads: u64,
     /// With --pv: each search's hash table, in MB.
     #[arg(long, default_value_t = 16, requires = "pv", value_parser = clap::value_parser!(u64).range(1..=4096))]
@@ -89,13 +87,7 @@ pub fn run_positions(args: &PositionsArgs, params: &Params) -> ExitCode {
             params,
             args.threads as usize,
         ),
-        (None, None) => positions(
-            &games,
-            args.random as usize,
-            args.turns as usize,
-            args.seed,
-            args.threads as usize,
-        ),
+        (None, None) => positions(&games, args.random as usize, args.turns as usize, args.seed),
     });
     let lines = match lines {
         Ok(l) => l,

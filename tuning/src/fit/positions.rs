@@ -15,8 +15,7 @@ use crate::error::TuningError;
 use arimaa_core::notation::position_to_aei;
 use arimaa_core::rng::XorShift;
 use arimaa_core::rules::goal_or_elimination;
-use arimaa_core::{Color, Position, Turn, TurnGen};
-use rayon::prelude::*;
+use arimaa_core::{Color, Position, TurnGen};
 use serde_json::json;
 
 /// Where a position comes from.
@@ -84,92 +83,65 @@ impl PositionLine {
 
 /// Every position after the setups of `games`, each followed by `random`
 /// positions `turns` random turns away (fewer where the position has fewer
-/// distinct turns that do not end the game). `seed` makes the draw
-/// repeatable, whatever `threads`: the costly part, every distinct legal
-/// turn of each game position, is generated for a game's positions at once
-/// on `threads` threads, and the draws are then made in game order from one
-/// random sequence.
+/// distinct turns that do not end the game). `seed` makes the draw repeatable.
 pub fn positions(
     games: &[GameRecord],
     random: usize,
     turns: usize,
     seed: u64,
-    threads: usize,
 ) -> Result<Vec<PositionLine>, TuningError> {
-    on_pool(threads, || {
-        let mut rng = XorShift(seed | 1);
-        let mut out = Vec::new();
-        for game in games {
-            let mut states = Vec::new();
-            replay(game, |g, i| states.push((g.clone(), i)))?;
-            let legal: Vec<Vec<Turn>> = if random == 0 {
-                vec![Vec::new(); states.len()]
-            } else {
-                states
-                    .par_iter()
-                    .map_init(TurnGen::new, |gen, (g, _)| g.legal_turns(gen))
-                    .collect()
-            };
-            let source = source_name(game);
-            for ((g, i), legal) in states.iter().zip(&legal) {
-                let pos = *g.position();
-                out.push(line(game, &source, pos, *i, Origin::Game));
-                for after in draws(&pos, legal, random, turns, &mut rng) {
-                    out.push(line(game, &source, after, *i, Origin::Random));
-                }
-            }
-        }
-        Ok(out)
-    })
-}
-
-/// The line of `pos`, reached at move `i` of `game` (`Game`) or by random
-/// turns from there (`Random`: no eval, no move played).
-fn line(game: &GameRecord, source: &str, pos: Position, i: usize, origin: Origin) -> PositionLine {
-    let side = pos.side();
-    let at_game = origin == Origin::Game;
-    PositionLine {
-        pos,
-        game: source.to_owned(),
-        ply: i,
-        origin,
-        result: result_for(game.winner, side),
-        eval: game
-            .evals
-            .get(i)
-            .copied()
-            .flatten()
-            .filter(|e| at_game && e.abs() < DECIDED_EVAL),
-        played: game.moves.get(i).filter(|_| at_game).cloned(),
-        player: game.players.as_ref().map(|p| p[side.index()].clone()),
-    }
-}
-
-/// Up to `random` positions `turns` random turns after `pos`, the first
-/// drawn from `legal` (its distinct legal turns).
-fn draws(pos: &Position, legal: &[Turn], random: usize, turns: usize, rng: &mut XorShift) -> Vec<Position> {
+    let mut rng = XorShift(seed | 1);
+    let mut gen = TurnGen::new();
     let mut out = Vec::new();
-    let mut tries = 0;
-    // A few draws may end the game; give up after a bounded number.
-    while out.len() < random && tries < 4 * random && !legal.is_empty() {
-        tries += 1;
-        let first = legal[rng.below(legal.len())].result(pos);
-        if ends(&first) {
-            continue;
-        }
-        if let Some(after) = walk(first, turns.saturating_sub(1), rng) {
-            out.push(after);
-        }
+    for game in games {
+        let source = source_name(game);
+        replay(game, |g, i| {
+            let pos = *g.position();
+            let side = pos.side();
+            let result = |mover: Color| result_for(game.winner, mover);
+            let player = |mover: Color| game.players.as_ref().map(|p| p[mover.index()].clone());
+            let eval = game.evals.get(i).copied().flatten().filter(|e| e.abs() < DECIDED_EVAL);
+            out.push(PositionLine {
+                pos,
+                game: source.clone(),
+                ply: i,
+                origin: Origin::Game,
+                result: result(side),
+                eval,
+                played: game.moves.get(i).cloned(),
+                player: player(side),
+            });
+            if random == 0 {
+                return;
+            }
+            let legal = g.legal_turns(&mut gen);
+            let mut tries = 0;
+            let mut drawn = 0;
+            // A few draws may end the game; give up after a bounded number.
+            while drawn < random && tries < 4 * random && !legal.is_empty() {
+                tries += 1;
+                let first = legal[rng.below(legal.len())].result(&pos);
+                if ends(&first) {
+                    continue;
+                }
+                let Some(after) = walk(first, turns.saturating_sub(1), &mut rng) else {
+                    continue;
+                };
+                drawn += 1;
+                out.push(PositionLine {
+                    pos: after,
+                    game: source.clone(),
+                    ply: i,
+                    origin: Origin::Random,
+                    result: result(after.side()),
+                    eval: None,
+                    played: None,
+                    player: player(after.side()),
+                });
+            }
+        })?;
     }
-    out
-}
-
-/// `work` on a pool of `threads` (on the global pool if one cannot be made).
-pub(super) fn on_pool<T: Send>(threads: usize, work: impl FnOnce() -> T + Send) -> T {
-    match rayon::ThreadPoolBuilder::new().num_threads(threads.max(1)).build() {
-        Ok(pool) => pool.install(work),
-        Err(_) => work(),
-    }
+    Ok(out)
 }
 
 /// A game's source without its folders: an identifier, not a path.
@@ -235,7 +207,7 @@ mod tests {
     #[test]
     fn game_positions_carry_result_eval_and_move_and_random_ones_differ() {
         let games = parse_jsonl(GAME, "t").unwrap();
-        let lines = positions(&games, 2, 1, 7, 1).unwrap();
+        let lines = positions(&games, 2, 1, 7).unwrap();
         let game: Vec<_> = lines.iter().filter(|l| l.origin == Origin::Game).collect();
         let random: Vec<_> = lines.iter().filter(|l| l.origin == Origin::Random).collect();
         assert_eq!(game.len(), 3, "three moves after the setups");
@@ -250,13 +222,9 @@ mod tests {
             assert_eq!(r.result, 1.0 - from.result);
             assert_eq!(r.ply, from.ply);
         }
-        let key = |ls: &[PositionLine]| ls.iter().map(|l| l.to_json().to_string()).collect::<Vec<_>>();
-        let again = positions(&games, 2, 1, 7, 1).unwrap();
+        let again = positions(&games, 2, 1, 7).unwrap();
+        let key = |ls: &[PositionLine]| ls.iter().map(|l| l.pos.hash()).collect::<Vec<_>>();
         assert_eq!(key(&lines), key(&again), "the same seed draws the same turns");
-        let threaded = positions(&games, 2, 1, 7, 2).unwrap();
-        assert_eq!(key(&lines), key(&threaded), "the same lines on two threads");
-        let other = positions(&games, 2, 1, 8, 1).unwrap();
-        assert_ne!(key(&lines), key(&other), "another seed, other turns");
         let v = lines[0].to_json();
         assert_eq!(v["origin"], "game");
         assert!(v["pos"].as_str().unwrap().starts_with("g ["));
@@ -265,7 +233,7 @@ mod tests {
     #[test]
     fn random_positions_two_turns_away_keep_the_mover_and_differ() {
         let games = parse_jsonl(GAME, "t").unwrap();
-        let lines = positions(&games, 3, 2, 11, 2).unwrap();
+        let lines = positions(&games, 3, 2, 11).unwrap();
         let game: Vec<_> = lines.iter().filter(|l| l.origin == Origin::Game).collect();
         let random: Vec<_> = lines.iter().filter(|l| l.origin == Origin::Random).collect();
         assert_eq!(random.len(), 9, "three random positions after each of three");

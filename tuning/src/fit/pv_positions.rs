@@ -13,7 +13,7 @@
 //! quiescence plays the first of them.
 
 use super::data::{replay, GameRecord};
-use super::positions::{ends, on_pool, result_for, source_name, Origin, PositionLine};
+use super::positions::{ends, result_for, source_name, Origin, PositionLine};
 use crate::error::TuningError;
 use arimaa_core::{Color, Game, Position, TurnGen};
 use arimaa_search::{static_score, Params, Searcher, TimeManager, TransTable};
@@ -126,6 +126,14 @@ fn roots(games: &[GameRecord], every: usize) -> Result<Vec<Root>, TuningError> {
         })?;
     }
     Ok(roots)
+}
+
+/// `work` on a pool of `threads` (on the global pool if one cannot be made).
+fn on_pool<T: Send>(threads: usize, work: impl FnOnce() -> T + Send) -> T {
+    match rayon::ThreadPoolBuilder::new().num_threads(threads.max(1)).build() {
+        Ok(pool) => pool.install(work),
+        Err(_) => work(),
+    }
 }
 
 /// The positions after the `best` turns from `root` its mover scores highest.
