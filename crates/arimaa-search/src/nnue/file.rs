@@ -261,8 +261,9 @@ mod tests {
         assert!(again.reads_dense());
         assert_eq!(again.dense_width(), 2);
         assert_eq!(again.to_bytes(), bytes);
-        // The embedded network without them stays version 1.
-        assert_eq!(u32_at(&EMBEDDED.to_bytes(), 4), VERSION);
+        // A network without them stays version 1; the embedded one reads them.
+        assert_eq!(u32_at(&dense_network(4, 0).to_bytes(), 4), VERSION);
+        assert_eq!(u32_at(&EMBEDDED.to_bytes(), 4), VERSION_DENSE);
         let plain = plain_len(4);
         let mut bad = bytes.clone();
         bad[plain..plain + 4].copy_from_slice(&7u32.to_le_bytes());
