@@ -20,10 +20,12 @@
 //! an open pull included): both steps are legal and the victim leaves the
 //! board. tests/threats.rs checks that against full step generation over
 //! game and random positions, and quiescence relies on it to play the
-//! captures unchecked. Longer captures (an approach step first) are left to
-//! the search, and so is the one-step pull of a victim into a trap an own
-//! piece just left.
+//! captures unchecked. Longer captures (an approach step, or a guard pushed
+//! away, first) are found by quiescence playing the setting-up steps inside
+//! [`setup_zone`] and then these patterns; the one-step pull of a victim
+//! into a trap an own piece just left is left to the search.
 
+use crate::eval::capture_steps;
 use arimaa_core::{Bitboard, Color, Kind, Piece, Position, Square, Step};
 
 /// The value (in the evaluation's units, via `value`) of the most valuable
@@ -99,6 +101,29 @@ pub fn for_each_capture(pos: &Position, attacker: Color, mut f: impl FnMut(Kind,
             }
         }
     }
+}
+
+/// Where a step can begin a capture of three or more steps for the side to
+/// move within its `steps` left: the squares within two steps of every enemy
+/// piece that the danger estimate (`crate::eval::capture_steps`) says falls
+/// in 3 to `steps` steps. An approach step ends next to the victim or next
+/// to a piece next to it (a guard, a frozen attacker); a guard pushed or
+/// pulled away stands next to the victim's trap; so the steps of such a
+/// capture start or end here. Empty when no such victim exists, which is
+/// most positions: quiescence then tries no setting-up step at all.
+pub fn setup_zone(pos: &Position, steps: u8) -> Bitboard {
+    let us = pos.side();
+    let mut zone = Bitboard::EMPTY;
+    if steps < 3 {
+        return zone;
+    }
+    capture_steps(pos, us, pos.frozen(us), |_, victim, s| {
+        if (3..=steps).contains(&s) {
+            let near = Bitboard::around(victim) | Bitboard::from_square(victim);
+            zone |= near | near.neighbors();
+        }
+    });
+    zone
 }
 
 /// The only square of `set`, if it has exactly one.

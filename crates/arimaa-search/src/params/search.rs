@@ -105,9 +105,10 @@ macro_rules! search_config {
 }
 
 search_config! {
-    /// Quiescence: on (1) plays out push and pull captures at the horizon,
-    /// off (0) stands on the evaluation (whose threat terms then carry them
-    /// alone).
+    /// Quiescence: on (1) plays out at the horizon the captures the side
+    /// to move can make with its steps left (then one turn of the other
+    /// side's) and finishes an open push or pull; off (0) stands on the
+    /// evaluation (whose threat terms then carry them alone).
     quiescence: bool = true, 0..=1;
     /// Quiescence: centi-rabbits taken off each capture the root side plays
     /// at the horizon, so that a capture made in the tree ranks above the

@@ -1,10 +1,11 @@
 //! The horizon: the exact goal test (cached), the evaluation, and a
-//! quiescence search of push and pull captures.
+//! quiescence search of the captures the side to move can make with its
+//! steps left.
 
-use super::{Searcher, LEAF_CACHE, MAX_PLY, WIN, WIN_BOUND};
+use super::{Searcher, INF, LEAF_CACHE, MAX_PLY, WIN, WIN_BOUND};
 use crate::goal::can_goal;
-use crate::threats::for_each_capture;
-use arimaa_core::{Pending, Position};
+use crate::threats::{for_each_capture, setup_zone};
+use arimaa_core::{Pending, Position, StepList};
 
 impl Searcher<'_> {
     /// The score at the horizon: a win when the side to move can reach goal
@@ -48,37 +49,135 @@ impl Searcher<'_> {
         leaf.high
     }
 
-    /// Quiescence at the horizon: when the side to move can still capture with
-    /// a push or pull this turn, it may play those captures (and further ones)
-    /// instead of standing on the evaluation. A capture that ends the turn is
-    /// scored by the opponent's horizon, its goal test included, so a capture
-    /// that opens the way to goal is seen as the loss it is.
-    pub(super) fn quiesce(&mut self, pos: &Position, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+    /// Quiescence at the horizon: when the side to move can still capture
+    /// this turn, it may play those captures (and further ones) instead of
+    /// standing on the evaluation. A capture that ends the turn is answered
+    /// by `turns` more turns of the other side's captures (the search asks
+    /// for one), then scored by the horizon, its goal test included, so a
+    /// capture that loses the capturer or opens the way to goal is seen as
+    /// the loss it is. A side that stands on the evaluation meets no
+    /// captures: its threats are the evaluation's to price.
+    pub(super) fn quiesce(&mut self, pos: &Position, alpha: i32, beta: i32, ply: usize, turns: u8) -> i32 {
+        let on = self.params.search.quiescence && ply < MAX_PLY - 8;
+        // Half a push is no board to score: the pushed piece has moved and
+        // the pusher not. The push is finished first, whichever pusher fills
+        // the square best.
+        if on && matches!(pos.pending(), Pending::Push { .. }) {
+            if let Some(score) = self.finish(pos, alpha, beta, ply, turns, -INF) {
+                return score;
+            }
+        }
         let stand = self.horizon(pos, ply, alpha, beta);
-        if !self.params.search.quiescence
-            || stand >= WIN_BOUND
-            || stand >= beta
-            || pos.steps_left() < 2
-            || ply >= MAX_PLY - 4
-            || matches!(pos.pending(), Pending::Push { .. })
-        {
+        if !on || stand >= WIN_BOUND || stand >= beta || matches!(pos.pending(), Pending::Push { .. }) {
             return stand;
         }
-        let mut units = Vec::new();
-        for_each_capture(pos, pos.side(), |_, unit| units.push(unit));
-        if units.is_empty() {
-            return stand;
-        }
+        // An open pull may be finished (into the trap the puller left, or
+        // onto a square from which a second push or pull follows) or left.
         let mut best = stand;
-        alpha = alpha.max(stand);
-        // Only the root side's captures: its own deferred captures are the
-        // doubt; the opponent's threats keep their full weight (a discount
-        // on both sides lost 0-4 at 100).
-        let discount = if pos.side() == self.game.side_to_move() {
+        if matches!(pos.pending(), Pending::Pull { .. }) {
+            best = self
+                .finish(pos, alpha.max(stand), beta, ply, turns, stand)
+                .unwrap_or(stand);
+            if best >= beta {
+                return best;
+            }
+        }
+        if pos.steps_left() < 2 {
+            return best;
+        }
+        self.captures(pos, best, alpha.max(best), beta, ply, turns)
+    }
+
+    /// The best of `best` and of the steps that close the open push or pull
+    /// of `pos`, each followed by the rest of quiescence (the other side's
+    /// horizon when it ends the turn); `None` when no such step can be
+    /// played (a repetition, or a pull with no victim left to follow).
+    fn finish(
+        &mut self,
+        pos: &Position,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        turns: u8,
+        mut best: i32,
+    ) -> Option<i32> {
+        let mut steps = StepList::new();
+        pos.legal_steps(&mut steps);
+        let them = pos.side().opponent();
+        let discount = self.root_discount(pos);
+        let mut found = false;
+        for &step in steps.as_slice() {
+            // Closing a pull moves the enemy victim; every step closes a push.
+            let closes = match pos.pending() {
+                Pending::Push { .. } => true,
+                Pending::Pull { from, .. } => step.piece().color == them && step.to() == from,
+                Pending::None => false,
+            };
+            if !closes {
+                continue;
+            }
+            let mut child = *pos;
+            child.make_step(step);
+            self.nodes += 1;
+            let captured = child.color_bb(them).count() < pos.color_bb(them).count();
+            let discount = if captured { discount } else { 0 };
+            let mut score = if child.steps_left() == 0 {
+                if !child.can_end_turn() {
+                    continue;
+                }
+                child.end_turn();
+                if self.is_repetition(child.hash()) {
+                    continue;
+                }
+                if turns > 0 {
+                    -self.quiesce(&child, -beta - discount, -alpha - discount, ply + 1, turns - 1)
+                } else {
+                    -self.horizon(&child, ply + 1, -beta - discount, -alpha - discount)
+                }
+            } else {
+                self.quiesce(&child, alpha + discount, beta + discount, ply + 1, turns)
+            };
+            found = true;
+            if score.abs() < WIN_BOUND {
+                score -= discount;
+            }
+            if score > best {
+                best = score;
+                alpha = alpha.max(score);
+                if best >= beta {
+                    break;
+                }
+            }
+        }
+        found.then_some(best)
+    }
+
+    /// What quiescence takes off each capture the side to move plays: the
+    /// root side's only (see `quiesce_discount`).
+    fn root_discount(&self, pos: &Position) -> i32 {
+        if pos.side() == self.game.side_to_move() {
             self.params.search.quiesce_discount.map_or(0, |d| d.get() as i32)
         } else {
             0
-        };
+        }
+    }
+
+    /// The best of `best` and of every line from `pos` that captures with the
+    /// steps left: a push or pull that captures at once, or, with three or
+    /// four steps, the steps that set one up (an approach, an attacker
+    /// unfrozen, a trap left empty, a guard pushed or pulled away) followed
+    /// by it. Most Arimaa captures take a whole turn; seeing only the
+    /// two-step ones at the horizon scored a piece one approach step from
+    /// the trap as safe. Setting-up steps are tried only inside
+    /// [`setup_zone`] and never stand on their own: a line scores only
+    /// through the capture it reaches, so a quiet step is not a free move.
+    fn captures(&mut self, pos: &Position, mut best: i32, mut alpha: i32, beta: i32, ply: usize, turns: u8) -> i32 {
+        let mut units = Vec::new();
+        for_each_capture(pos, pos.side(), |_, unit| units.push(unit));
+        // Only the root side's captures: its own deferred captures are the
+        // doubt; the opponent's threats keep their full weight (a discount
+        // on both sides lost 0-4 at 100).
+        let discount = self.root_discount(pos);
         // The units are played as found: every one is legal from here and
         // captures (two steps left, no push open; tests/threats.rs checks
         // them against full step generation), so no step list is generated.
@@ -95,9 +194,13 @@ impl Searcher<'_> {
                 if self.is_repetition(child.hash()) {
                     continue;
                 }
-                -self.horizon(&child, ply + 1, -beta - discount, -alpha - discount)
+                if turns > 0 {
+                    -self.quiesce(&child, -beta - discount, -alpha - discount, ply + 1, turns - 1)
+                } else {
+                    -self.horizon(&child, ply + 1, -beta - discount, -alpha - discount)
+                }
             } else {
-                self.quiesce(&child, alpha + discount, beta + discount, ply + 2)
+                self.quiesce(&child, alpha + discount, beta + discount, ply + 2, turns)
             };
             // A won score stays exact: the discount prices uncertainty about
             // material, not about a goal.
@@ -110,7 +213,47 @@ impl Searcher<'_> {
                 best = score;
                 alpha = alpha.max(score);
                 if best >= beta {
-                    break;
+                    return best;
+                }
+            }
+        }
+        let zone = setup_zone(pos, pos.steps_left());
+        if zone.is_empty() {
+            return best;
+        }
+        let mut steps = StepList::new();
+        pos.legal_steps(&mut steps);
+        for &step in steps.as_slice() {
+            if !zone.has(step.from()) && !zone.has(step.to()) {
+                continue;
+            }
+            let mut child = *pos;
+            child.make_step(step);
+            // A push is completed at once: the setting-up unit is the push
+            // (at most three squares next to the one it left hold a pusher).
+            let mut units = [child; 3];
+            let mut count = 1;
+            if matches!(child.pending(), Pending::Push { .. }) {
+                let mut completions = StepList::new();
+                child.legal_steps(&mut completions);
+                count = 0;
+                for &c in completions.as_slice().iter().take(units.len()) {
+                    units[count].make_step(c);
+                    count += 1;
+                }
+            }
+            for after in &units[..count] {
+                if after.steps_left() < 2 {
+                    continue;
+                }
+                self.nodes += 1;
+                let score = self.captures(after, -INF, alpha, beta, ply + 1, turns);
+                if score > best {
+                    best = score;
+                    alpha = alpha.max(score);
+                    if best >= beta {
+                        return best;
+                    }
                 }
             }
         }
@@ -142,66 +285,4 @@ impl Leaf {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::eval::tests::board;
-    use crate::params::{Params, SearchConfig, DEFAULT};
-    use crate::search::INF;
-    use crate::time::TimeManager;
-    use crate::tt::TransTable;
-    use arimaa_core::Game;
-    use std::num::NonZeroU32;
-
-    /// Quiescence of `pos` with `discount` taken off each of the root
-    /// side's captures, the root being `pos` itself.
-    fn quiesce(pos: &Position, discount: i32) -> (i32, i32) {
-        quiesce_from(pos, pos, discount)
-    }
-
-    /// As [`quiesce`], for a search whose root is `root`.
-    fn quiesce_from(root: &Position, pos: &Position, discount: i32) -> (i32, i32) {
-        let game = Game::from_position(*root);
-        let (time, tt) = (TimeManager::unlimited(), TransTable::new(1));
-        let params = Params {
-            search: SearchConfig {
-                quiesce_discount: NonZeroU32::new(discount as u32),
-                ..DEFAULT.search
-            },
-            ..DEFAULT
-        };
-        let mut s = Searcher::new(&game, &time, &tt).params(&params);
-        let stand = s.horizon(pos, 0, -INF, INF);
-        (stand, s.quiesce(pos, -INF, INF, 0))
-    }
-
-    #[test]
-    fn a_capture_at_the_horizon_is_discounted_and_a_quiet_board_is_not() {
-        // Gold's elephant on e3 pushes the lone silver cat on d3 into trap c3.
-        let capture = board(
-            [
-                "rr......", "........", "........", "........", "........", "...cE...", "........", "RR......",
-            ],
-            'g',
-        );
-        let (stand, plain) = quiesce(&capture, 0);
-        assert!(plain > stand, "the capture is taken: {plain} against {stand}");
-        let (_, discounted) = quiesce(&capture, 40);
-        assert_eq!(discounted, plain - 40, "one capture, one discount");
-        // The same capture by the side that is not the root's: the
-        // opponent's threats keep their full weight.
-        let theirs = capture.mirror();
-        assert_eq!(quiesce_from(&capture, &theirs, 40).1, plain);
-        assert_eq!(quiesce(&theirs, 40).1, plain - 40);
-
-        // Nothing to capture: quiescence stands on the evaluation either way.
-        let quiet = board(
-            [
-                "rr......", "........", "........", "...c....", "........", "........", "....E...", "RR......",
-            ],
-            'g',
-        );
-        let (stand, plain) = quiesce(&quiet, 0);
-        assert_eq!(plain, stand);
-        assert_eq!(quiesce(&quiet, 40).1, stand);
-    }
-}
+mod tests;

@@ -22,7 +22,7 @@ impl Searcher<'_> {
             }
         }
         if depth <= 0 || ply >= MAX_PLY - 4 {
-            return self.quiesce(pos, alpha, beta, ply);
+            return self.quiesce(pos, alpha, beta, ply, 1);
         }
         let key = tt_key(pos);
         let mut tt_step = None;
