@@ -121,26 +121,10 @@ impl Searcher<'_> {
             self.nodes += 1;
             let captured = child.color_bb(them).count() < pos.color_bb(them).count();
             let discount = if captured { discount } else { 0 };
-            let mut score = if child.steps_left() == 0 {
-                if !child.can_end_turn() {
-                    continue;
-                }
-                child.end_turn();
-                if self.is_repetition(child.hash()) {
-                    continue;
-                }
-                if turns > 0 {
-                    -self.quiesce(&child, -beta - discount, -alpha - discount, ply + 1, turns - 1)
-                } else {
-                    -self.horizon(&child, ply + 1, -beta - discount, -alpha - discount)
-                }
-            } else {
-                self.quiesce(&child, alpha + discount, beta + discount, ply + 1, turns)
+            let Some(score) = self.unit_score(child, (alpha, beta), ply, 1, turns, discount) else {
+                continue;
             };
             found = true;
-            if score.abs() < WIN_BOUND {
-                score -= discount;
-            }
             if score > best {
                 best = score;
                 alpha = alpha.max(score);
@@ -150,6 +134,45 @@ impl Searcher<'_> {
             }
         }
         found.then_some(best)
+    }
+
+    /// The score of `child`, reached from the node at `ply` (window
+    /// `alpha..beta`) by a unit of `steps` steps, for the side that played
+    /// it, less `discount`: the rest of quiescence, or where the unit ends
+    /// the turn the other side's (`turns` more turns of its captures, else
+    /// its horizon). `None` when that turn cannot end or repeats a position.
+    fn unit_score(
+        &mut self,
+        mut child: Position,
+        (alpha, beta): (i32, i32),
+        ply: usize,
+        steps: usize,
+        turns: u8,
+        discount: i32,
+    ) -> Option<i32> {
+        let score = if child.steps_left() == 0 {
+            if !child.can_end_turn() {
+                return None;
+            }
+            child.end_turn();
+            if self.is_repetition(child.hash()) {
+                return None;
+            }
+            if turns > 0 {
+                -self.quiesce(&child, -beta - discount, -alpha - discount, ply + 1, turns - 1)
+            } else {
+                -self.horizon(&child, ply + 1, -beta - discount, -alpha - discount)
+            }
+        } else {
+            self.quiesce(&child, alpha + discount, beta + discount, ply + steps, turns)
+        };
+        // A won score stays exact: the discount prices uncertainty about
+        // material, not about a goal.
+        Some(if score.abs() >= WIN_BOUND {
+            score
+        } else {
+            score - discount
+        })
     }
 
     /// What quiescence takes off each capture the side to move plays: the
@@ -186,28 +209,8 @@ impl Searcher<'_> {
             child.make_step(s1);
             child.make_step(s2);
             self.nodes += 1;
-            let score = if child.steps_left() == 0 {
-                if !child.can_end_turn() {
-                    continue;
-                }
-                child.end_turn();
-                if self.is_repetition(child.hash()) {
-                    continue;
-                }
-                if turns > 0 {
-                    -self.quiesce(&child, -beta - discount, -alpha - discount, ply + 1, turns - 1)
-                } else {
-                    -self.horizon(&child, ply + 1, -beta - discount, -alpha - discount)
-                }
-            } else {
-                self.quiesce(&child, alpha + discount, beta + discount, ply + 2, turns)
-            };
-            // A won score stays exact: the discount prices uncertainty about
-            // material, not about a goal.
-            let score = if score.abs() >= WIN_BOUND {
-                score
-            } else {
-                score - discount
+            let Some(score) = self.unit_score(child, (alpha, beta), ply, 2, turns, discount) else {
+                continue;
             };
             if score > best {
                 best = score;
