@@ -28,24 +28,15 @@ impl Position {
         if self.steps_left() == 0 {
             return;
         }
+        if matches!(self.pending(), Pending::Push { .. }) {
+            self.push_completions().for_each(|step| out.push(step));
+            return;
+        }
         let us = self.side();
         let them = us.opponent();
         let own = self.color_bb(us);
         let empty = self.empty_squares();
         let movable = own & !self.frozen(us);
-
-        if let Pending::Push { to, kind } = self.pending() {
-            let hole = Bitboard::from_square(to);
-            for k in kind.index() + 1..6 {
-                let kind = Kind::from_index(k);
-                for from in self.kind_bb(kind) & movable & hole.neighbors() {
-                    if let Some(step) = Step::between(Piece::new(us, kind), from, to) {
-                        out.push(step);
-                    }
-                }
-            }
-            return;
-        }
 
         self.plain_steps(us, movable, empty, out);
 
@@ -68,6 +59,28 @@ impl Position {
         if self.steps_left() >= 2 {
             self.push_first_halves(us, movable, empty, pulled, pull_hole, out);
         }
+    }
+
+    /// The steps that finish the open push: each unfrozen own piece
+    /// stronger than the pushed one, next to the square it left, stepping
+    /// in (at most three; none when no push is open). Every caller that
+    /// completes a push (the turn generator, the search's push units)
+    /// takes them from here, in this order.
+    pub fn push_completions(&self) -> impl Iterator<Item = Step> + '_ {
+        let open = match self.pending() {
+            Pending::Push { to, kind } if self.steps_left() > 0 => Some((to, kind)),
+            _ => None,
+        };
+        open.into_iter().flat_map(move |(to, pushed)| {
+            let us = self.side();
+            let near = Bitboard::from_square(to).neighbors() & self.color_bb(us) & !self.frozen(us);
+            (pushed.index() + 1..6).flat_map(move |k| {
+                let piece = Piece::new(us, Kind::from_index(k));
+                (self.kind_bb(piece.kind) & near)
+                    .into_iter()
+                    .filter_map(move |from| Step::between(piece, from, to))
+            })
+        })
     }
 
     fn plain_steps(&self, us: Color, movable: Bitboard, empty: Bitboard, out: &mut StepList) {

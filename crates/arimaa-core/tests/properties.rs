@@ -4,8 +4,54 @@ mod common;
 
 use arimaa_core::notation::{format_move, parse_position, position_to_aei};
 use arimaa_core::perft::step_perft;
-use arimaa_core::{parse_move, Position, StepList, TurnGen};
+use arimaa_core::{parse_move, Pending, Position, StepList, TurnGen};
 use common::{fixture_position, movegen_fixtures, random_game_positions, Rng};
+
+/// Along random step paths: an open push has one to three completions,
+/// each of which closes it and is a legal step there; no other state has
+/// any.
+#[test]
+fn push_completions_close_the_open_push_and_only_it() {
+    let mut rng = Rng(0xB05);
+    let (mut open, mut closed) = (0, 0);
+    for start in random_game_positions(13, 12, 80) {
+        let mut pos = start;
+        for _ in 0..4 {
+            let completions: Vec<_> = pos.push_completions().collect();
+            if matches!(pos.pending(), Pending::Push { .. }) {
+                open += 1;
+                assert!((1..=3).contains(&completions.len()), "{}", position_to_aei(&pos));
+                let legal = pos.legal_step_list();
+                for &c in &completions {
+                    assert!(legal.contains(c));
+                    let mut after = pos;
+                    after.make_step(c);
+                    assert!(!matches!(after.pending(), Pending::Push { .. }));
+                }
+            } else {
+                closed += 1;
+                assert!(completions.is_empty(), "{}", position_to_aei(&pos));
+            }
+            let list = pos.legal_step_list();
+            if list.is_empty() {
+                break;
+            }
+            // Push first halves are taken often, so that open pushes come up.
+            let pushes: Vec<_> = list
+                .as_slice()
+                .iter()
+                .filter(|s| s.piece().color != pos.side())
+                .collect();
+            let step = if !pushes.is_empty() && rng.below(2) == 0 {
+                *pushes[rng.below(pushes.len())]
+            } else {
+                list.as_slice()[rng.below(list.len())]
+            };
+            pos.make_step(step);
+        }
+    }
+    assert!(open > 100 && closed > 1000, "{open} open pushes, {closed} other states");
+}
 
 /// Walks random step paths through whole turns, checking the incremental hash
 /// and make/unmake at every step.

@@ -237,10 +237,8 @@ impl Searcher<'_> {
             let mut units = [child; 3];
             let mut count = 1;
             if matches!(child.pending(), Pending::Push { .. }) {
-                let mut completions = StepList::new();
-                child.legal_steps(&mut completions);
                 count = 0;
-                for &c in completions.as_slice().iter().take(units.len()) {
+                for c in child.push_completions().take(units.len()) {
                     units[count].make_step(c);
                     count += 1;
                 }

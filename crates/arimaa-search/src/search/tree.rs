@@ -158,10 +158,8 @@ impl Searcher<'_> {
         let mut child = *pos;
         child.make_step(step);
         if depth >= 2 && matches!(child.pending(), Pending::Push { .. }) {
-            let mut completions = StepList::new();
-            child.legal_steps(&mut completions);
             let mut count = 0;
-            for &c in completions.as_slice().iter().take(units.len()) {
+            for c in child.push_completions().take(units.len()) {
                 let mut after = child;
                 after.make_step(c);
                 units[count] = (after, PvItem::Push(step, c));
