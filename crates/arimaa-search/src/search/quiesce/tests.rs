@@ -116,33 +116,39 @@ const GUARD_AWAY: [&str; 8] = [
 #[test]
 fn an_approach_step_then_a_push_is_a_capture_at_the_horizon() {
     // The dog on e4 steps to d4 and pushes the cat onto c3: three steps.
-    let (stand, score, pos) = whole_turn(APPROACH_1, "");
+    let (_, score, pos) = whole_turn(APPROACH_1, "");
     // Three steps: the fourth is the mover's to keep (the line is not ended).
     assert!(score >= within_turn(&pos, "De4w cc4s cc3x Dd4w"), "{score}");
-    assert!(score > stand + 100, "a cat's worth: {score} against {stand}");
     // With three steps left it still fits; with two it does not.
-    let (stand, score, _) = whole_turn(APPROACH_1, "Ra1n");
-    assert!(score > stand + 100, "three steps: {score} against {stand}");
-    let (stand, score, _) = whole_turn(APPROACH_1, "Ra1n Rb1n");
-    assert_eq!(score, stand, "two steps: no capture");
+    captured_only_after(APPROACH_1, &["", "Ra1n"], "Ra1n Rb1n");
+}
+
+/// Quiescence of `ranks` finds a capture (a cat's worth above its stand-pat
+/// score) after each of `fits` (steps spent first), and nothing after
+/// `short`, which leaves too few steps.
+fn captured_only_after(ranks: [&str; 8], fits: &[&str], short: &str) {
+    for first in fits {
+        let (stand, score, _) = whole_turn(ranks, first);
+        assert!(score > stand + 100, "after '{first}': {score} against {stand}");
+    }
+    let (stand, score, _) = whole_turn(ranks, short);
+    assert_eq!(score, stand, "after '{short}': too few steps for the capture");
 }
 
 #[test]
 fn two_approach_steps_then_a_push_take_the_whole_turn() {
     let (stand, score, pos) = whole_turn(APPROACH_2, "");
     assert_eq!(score, after_line(&pos, "Df4w De4w cc4s cc3x Dd4w").max(stand));
-    assert!(score > stand + 100, "{score} against {stand}");
-    let (stand, score, _) = whole_turn(APPROACH_2, "Ra1n");
-    assert_eq!(score, stand, "three steps are one short");
+    // Three steps are one short.
+    captured_only_after(APPROACH_2, &[""], "Ra1n");
 }
 
 #[test]
 fn a_guard_pushed_away_then_the_victim_pushed_in() {
-    let (stand, score, pos) = whole_turn(GUARD_AWAY, "");
+    let (_, score, pos) = whole_turn(GUARD_AWAY, "");
     assert!(score >= after_line(&pos, "hd3s Ee3w cc4s cc3x Dc5s"), "{score}");
-    assert!(score > stand + 100, "{score} against {stand}");
-    let (stand, score, _) = whole_turn(GUARD_AWAY, "Ra1n");
-    assert_eq!(score, stand, "the guard's push and the capture need four steps");
+    // The guard's push and the capture need four steps.
+    captured_only_after(GUARD_AWAY, &[""], "Ra1n");
 }
 
 #[test]
