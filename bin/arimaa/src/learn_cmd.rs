@@ -11,7 +11,7 @@ use arimaa_tuning::fit::data::Sample as FitSample;
 use arimaa_tuning::fit::texel::fit_scale;
 use arimaa_tuning::fit::texel::{fit, Dataset, FitConfig};
 use arimaa_tuning::nnue::data::{mirror_files, read, split, Sample, DECIDED};
-use arimaa_tuning::nnue::measure::{best_k, prob_mse, spearman};
+use arimaa_tuning::nnue::measure::{best_k, prob_mse, spearman, within_roots, ROOT_MIN};
 use arimaa_tuning::nnue::model::{Model, TrainConfig};
 use clap::Args;
 use std::path::PathBuf;
@@ -260,7 +260,8 @@ fn measure(
 
 /// Spearman and win-probability error of the hand evaluation and of the
 /// engine's integer network (what the search would get), and of the float
-/// network when there is one; returns each sample's hand, integer and float
+/// network when there is one, and each one's agreement within roots where
+/// positions share them ([`within_roots`]); returns each sample's hand, integer and float
 /// scores, in centi-rabbits.
 fn report(
     name: &str,
@@ -293,7 +294,7 @@ fn report(
     if let Some(r) = &refit {
         rows.push(("refitted", r));
     }
-    for (what, scores) in rows {
+    for (what, scores) in &rows {
         say!(
             "{what:10}  {:8.4}  {:11.5}  {:10.5}  {:+10.1}",
             spearman(scores, &labels),
@@ -301,6 +302,20 @@ fn report(
             prob_mse(scores, &labels, k, k_teacher),
             mean_error(scores, &labels, k_teacher / k)
         );
+    }
+    // Where positions share a root (the leaves of one search, a game
+    // position and its random turns): agreement among siblings.
+    let roots: Vec<u64> = samples.iter().map(|s| s.root).collect();
+    for (what, scores) in &rows {
+        if let Some(w) = within_roots(scores, &labels, &roots, k_teacher / k) {
+            say!(
+                "{what:10}  within {} roots of {ROOT_MIN}+ ({} positions): spearman {:.4}, spread {:.1} cp",
+                w.roots,
+                w.positions,
+                w.spearman,
+                w.spread
+            );
+        }
     }
     let float = float.map_or_else(|| vec![None; hand.len()], |f| f.into_iter().map(Some).collect());
     hand.into_iter()

@@ -105,6 +105,37 @@ fn learn_with_dense_inputs_and_a_network_measured_alone() {
         assert!(all.contains(line), "'{line}' missing: {all}");
     }
     assert!(!all.contains("epoch"), "nothing trained: {all}");
+    assert!(
+        !all.contains("within"),
+        "each game position is a root of its own: {all}"
+    );
+    // Grouped into roots of 12 (as the leaves of one search would be), the
+    // agreement within them is reported for the hand terms and the network.
+    let grouped = dir.join("grouped.jsonl");
+    let body: String = json_lines(&positions)
+        .into_iter()
+        .enumerate()
+        .map(|(i, mut v)| {
+            v["root"] = serde_json::json!(i / 12);
+            format!("{v}\n")
+        })
+        .collect();
+    std::fs::write(&grouped, body).unwrap();
+    let out = arimaa(&[
+        "learn",
+        "--net",
+        net.to_str().unwrap(),
+        "--test",
+        grouped.to_str().unwrap(),
+    ]);
+    let within = text(&out);
+    assert!(out.status.success(), "{within}");
+    for line in ["hand        within ", "network     within "] {
+        assert!(
+            within.contains(line) && within.contains("roots of 10+"),
+            "'{line}' missing: {within}"
+        );
+    }
     let lines = json_lines(&scores);
     // One line for each position with a label (the sample's end positions have none).
     let labelled = json_lines(&positions)

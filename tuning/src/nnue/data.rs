@@ -25,6 +25,11 @@ pub struct Sample {
     pub dense: Vec<f32>,
     /// A hash of the game it comes from.
     pub game: u64,
+    /// A hash of the position whose search reached it (the line's `root`,
+    /// else its `game` and `ply`; a line with neither is a root alone): a
+    /// search compares the positions of one root with each other, so that
+    /// is where an evaluation's errors cost moves ([`crate::nnue::measure::within_roots`]).
+    pub root: u64,
     /// The game's result for the side to move (1 won, 0 lost, 0.5 drawn),
     /// when the line has one.
     pub result: Option<f32>,
@@ -95,6 +100,11 @@ fn parse_line(line: &str) -> Option<Sample> {
     let game = v.get("game").map_or_else(|| line.to_string(), ToString::to_string);
     let mut s = sample(&pos, label as f32, hash(&game));
     s.result = v.get("result").and_then(serde_json::Value::as_f64).map(|r| r as f32);
+    s.root = match (v.get("root"), v.get("ply")) {
+        (Some(root), _) => hash(&format!("{game} root {root}")),
+        (None, Some(ply)) => hash(&format!("{game} ply {ply}")),
+        (None, None) => hash(line),
+    };
     Some(s)
 }
 
@@ -109,6 +119,7 @@ pub fn sample(pos: &Position, label: f32, game: u64) -> Sample {
         hand: arimaa_search::eval::evaluate(pos, &DEFAULT.weights) as f32,
         dense: trace(pos).features.iter().map(|&f| f as f32).collect(),
         game,
+        root: game,
         result: None,
     }
 }
@@ -125,6 +136,7 @@ pub fn mirror_files(s: &Sample) -> Sample {
     }
     let mut mirrored = sample(&pos, s.label, s.game);
     mirrored.result = s.result;
+    mirrored.root = s.root;
     mirrored
 }
 
@@ -160,6 +172,26 @@ mod tests {
         let b = parse_line(&format!("{{\"pos\":\"{board}\",\"game\":\"x:1\",\"eval\":9}}")).unwrap();
         assert_eq!((b.label, b.game), (9.0, a.game));
         assert!(parse_line(&format!("{{\"pos\":\"{board}\"}}")).is_none(), "no score");
+        // Roots: the line's root, else its game and ply, else the line alone.
+        let line = |extra: &str| {
+            parse_line(&format!("{{\"pos\":\"{board}\",\"game\":\"x:1\",\"score\":1{extra}}}"))
+                .unwrap()
+                .root
+        };
+        assert_eq!(
+            line(",\"ply\":3"),
+            line(",\"ply\":3,\"n\":2"),
+            "a game position and its random turns"
+        );
+        assert_ne!(line(",\"ply\":3"), line(",\"ply\":4"));
+        assert_eq!(
+            line(",\"root\":7,\"ply\":3"),
+            line(",\"root\":7,\"ply\":9"),
+            "root wins over ply"
+        );
+        assert_ne!(line(",\"root\":7"), line(",\"root\":8"));
+        assert_ne!(line(""), line(",\"n\":2"), "without either, each line is its own root");
+        assert_eq!(mirror_files(&a).root, a.root);
         assert!(parse_line("{\"pos\":\"g [x]\",\"score\":1}").is_none());
         let pos = parse_position(board).unwrap();
         assert_eq!(a.views[0].len(), pos.occupied().count() as usize);
