@@ -72,7 +72,8 @@ pub struct WithinRoots {
 /// that agree alike over all positions differ (docs/results.md, session 65).
 #[must_use]
 pub fn within_roots(scores: &[f64], labels: &[f64], roots: &[u64], units: f64) -> Option<WithinRoots> {
-    let mut groups: std::collections::HashMap<u64, Vec<(f64, f64)>> = std::collections::HashMap::new();
+    // Ordered, so that the sums (and the last digits printed) are the same every run.
+    let mut groups: std::collections::BTreeMap<u64, Vec<(f64, f64)>> = std::collections::BTreeMap::new();
     for ((&s, &l), &r) in scores.iter().zip(labels).zip(roots) {
         let clip = |x: f64| x.clamp(-WITHIN_CLIP, WITHIN_CLIP);
         groups.entry(r).or_default().push((clip(s), clip(l / units)));
