@@ -74,12 +74,13 @@ pub struct WithinRoots {
 pub fn within_roots(scores: &[f64], labels: &[f64], roots: &[u64], units: f64) -> Option<WithinRoots> {
     // Ordered, so that the sums (and the last digits printed) are the same every run.
     let mut groups: std::collections::BTreeMap<u64, Vec<(f64, f64)>> = std::collections::BTreeMap::new();
+    let clip = |x: f64| x.clamp(-WITHIN_CLIP, WITHIN_CLIP);
     for ((&s, &l), &r) in scores.iter().zip(labels).zip(roots) {
-        let clip = |x: f64| x.clamp(-WITHIN_CLIP, WITHIN_CLIP);
         groups.entry(r).or_default().push((clip(s), clip(l / units)));
     }
-    let (mut count, mut positions, mut rho, mut squares) = (0, 0, 0.0, 0.0);
+    let (mut measured, mut count, mut positions, mut rho, mut squares) = (0, 0, 0, 0.0, 0.0);
     for group in groups.values().filter(|g| g.len() >= ROOT_MIN) {
+        measured += 1;
         let (a, b): (Vec<f64>, Vec<f64>) = group.iter().copied().unzip();
         let r = spearman(&a, &b);
         // A root whose scores or labels are all equal has no ranking to agree on.
@@ -93,7 +94,7 @@ pub fn within_roots(scores: &[f64], labels: &[f64], roots: &[u64], units: f64) -
         positions += group.len();
     }
     (positions > 0).then(|| WithinRoots {
-        roots: groups.values().filter(|g| g.len() >= ROOT_MIN).count(),
+        roots: measured,
         positions,
         spearman: rho / count.max(1) as f64,
         spread: (squares / positions as f64).sqrt(),
